@@ -1,0 +1,54 @@
+import "@mantine/core/styles.css";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { AppLayout } from "./components/AppLayout";
+import { ErrorPage } from "./components/ErrorPage";
+import { useNonce } from "./components/nonce";
+import { gateRouteMiddleware } from "./session/gate-route-middleware";
+import { theme } from "./theme";
+
+export const middleware: Route.MiddlewareFunction[] = [gateRouteMiddleware];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2f9e44" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="auto">
+          <AppLayout>{children}</AppLayout>
+        </MantineProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} path={pathname} />;
+}

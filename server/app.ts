@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { pinoHttp } from "pino-http";
+import type { RouterContext, ServerBuild } from "react-router";
+import type { BearerVerifier } from "./platform/callable/callable-router.ts";
+import { callableRouter } from "./platform/callable/callable-router.ts";
+import type { Registry } from "./platform/callable/registry.ts";
+import type { DatabaseHandle } from "./platform/db.ts";
+import {
+  gateMiddleware,
+  type SignedInCheck,
+  sessionCookiePresent,
+} from "./platform/gate-middleware.ts";
+import type { Logger } from "./platform/logger.ts";
+import { pageContextFactory, type ServerContext } from "./platform/page-context.ts";
+import { securityHeaders } from "./platform/security-headers.ts";
+
+export type Pages = {
+  /** The React Router server build, or a loader of it (development: Vite's SSR module). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The router's context key, from the build's entry module. */
+  contextKey: RouterContext<ServerContext>;
+  /** Folder of the built client assets (production). */
+  clientDir?: string;
+  /** Development: Vite's middleware, serving modules and assets. */
+  devMiddleware?: express.RequestHandler;
+  mode: "production" | "development";
+};
+
+export type AppDeps = {
+  database: DatabaseHandle;
+  registry: Registry;
+  log: Logger;
+  verifyBearer: BearerVerifier;
+  isSignedIn?: SignedInCheck;
+  secureTransport: boolean;
+  pages?: Pages;
+};
+
+/** The HTTP application: health, `/api`, then the gate and the pages. */
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await deps.database.ping();
+      res.json({ status: "ready", database: deps.database.kind });
+    } catch {
+      res.status(503).json({ status: "unavailable", database: deps.database.kind });
+    }
+  });
+
+  app.use(
+    pinoHttp({
+      logger: deps.log,
+      genReqId: (req, res) => {
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
+    }),
+  );
+  app.use(securityHeaders({ secureTransport: deps.secureTransport }));
+  app.use(
+    compression({
+      // Server-sent events must reach the client as written, not when a buffer fills.
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+        compression.filter(req, res),
+    }),
+  );
+
+  const api = express.Router();
+  api.use(
+    callableRouter({
+      registry: deps.registry,
+      db: deps.database.db,
+      log: deps.log,
+      verifyBearer: deps.verifyBearer,
+    }),
+  );
+  api.use((_req, res) => {
+    res.status(404).json({ error: { status: "NOT_FOUND", message: "No such API endpoint." } });
+  });
+  app.use("/api", api);
+
+  if (deps.pages) mountPages(app, deps, deps.pages);
+  app.use(lastResortErrorHandler);
+  return app;
+}
+
+function mountPages(app: express.Express, deps: AppDeps, pages: Pages): void {
+  if (pages.devMiddleware) app.use(pages.devMiddleware);
+  if (pages.clientDir) {
+    // Vite names these files by content hash: they never change, so cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(pages.clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      }),
+    );
+    app.use(express.static(pages.clientDir, { maxAge: "1h", index: false }));
+  }
+  app.use(gateMiddleware(deps.isSignedIn ?? sessionCookiePresent));
+  const contextFor = pageContextFactory({
+    registry: deps.registry,
+    db: deps.database.db,
+    key: pages.contextKey,
+  });
+  app.all(
+    "/{*path}",
+    createRequestHandler({ build: pages.build, mode: pages.mode, getLoadContext: contextFor }),
+  );
+}
+
+/** A failure outside the router (which renders its own error page): no internals out. */
+function lastResortErrorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
+  req.log?.error({ err: error }, "request failed");
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(500).type("text/plain").send("Internal Server Error");
+}

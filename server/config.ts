@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { z } from "zod";
+
+/** Settings read from the environment once at start; a bad value stops the start. */
+const settingsSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  PGLITE_DIR: z.string().min(1).default(".data/pglite"),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+export type Settings = z.infer<typeof settingsSchema> & {
+  APP_SECRET: string;
+  PUBLIC_URL: string;
+};
+
+export class SettingsError extends Error {}
+
+/** Empty strings count as unset so `PORT= npm start` means the default. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const parsed = settingsSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(settings)"}: ${issue.message}`,
+    );
+    throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  const settings = parsed.data;
+  if (!settings.APP_SECRET && settings.DATABASE_URL && settings.NODE_ENV === "production") {
+    // Several instances share one PostgreSQL: they must share one secret too.
+    throw new SettingsError(
+      "Invalid settings:\n  APP_SECRET: required with DATABASE_URL in production",
+    );
+  }
+  return {
+    ...settings,
+    // The embedded database is a one-machine setup: without APP_SECRET a random secret is
+    // made once and kept beside its folder, so `npm ci && npm start` needs no setting.
+    APP_SECRET: settings.APP_SECRET ?? localAppSecret(settings.PGLITE_DIR),
+    PUBLIC_URL: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
+  };
+}
+
+function localAppSecret(pgliteDir: string): string {
+  const file = join(dirname(resolve(pgliteDir)), "app-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  }
+  return readFileSync(file, "utf8").trim();
+}

@@ -1,0 +1,141 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createApp, type Pages } from "./app.ts";
+import { loadSettings, type Settings, SettingsError } from "./config.ts";
+import { appFunctions } from "./functions.ts";
+import type { BearerVerifier } from "./platform/callable/callable-router.ts";
+import type { AnyFunctionDefinition } from "./platform/callable/define-function.ts";
+import { createRegistry } from "./platform/callable/registry.ts";
+import { openDatabase } from "./platform/db.ts";
+import { createLogger, type Logger } from "./platform/logger.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const serverBuildFile = path.join(root, "build/server/index.js");
+
+async function loadPages(settings: Settings): Promise<Pages> {
+  if (settings.NODE_ENV === "development") {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ root, server: { middlewareMode: true } });
+    const load = () =>
+      devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    const build = await load();
+    return {
+      build: load,
+      contextKey: contextKeyOf(build),
+      devMiddleware: devServer.middlewares,
+      mode: "development",
+    };
+  }
+  if (!existsSync(serverBuildFile)) {
+    throw new SettingsError(`No build at ${serverBuildFile}: run \`npm run build\` first.`);
+  }
+  const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+  return {
+    build,
+    contextKey: contextKeyOf(build),
+    clientDir: path.join(root, "build/client"),
+    mode: "production",
+  };
+}
+
+function contextKeyOf(build: ServerBuild): Pages["contextKey"] {
+  const key = (build.entry.module as { serverContext?: Pages["contextKey"] }).serverContext;
+  if (!key) throw new Error("app/entry.server.tsx must export serverContext");
+  return key;
+}
+
+async function functionsFor(settings: Settings): Promise<{
+  functions: readonly AnyFunctionDefinition[];
+  verifyBearer: BearerVerifier;
+}> {
+  if (settings.NODE_ENV !== "test") {
+    // Sessions and access tokens arrive with the identity module; until then no bearer is valid.
+    return { functions: appFunctions, verifyBearer: async () => null };
+  }
+  const { testFunctions } = await import("./platform/callable/test-functions.ts");
+  const { verifyTestBearer } = await import("./platform/callable/test-bearer.ts");
+  return { functions: [...appFunctions, ...testFunctions], verifyBearer: verifyTestBearer };
+}
+
+export async function startServer(settings: Settings, log: Logger) {
+  const database = await openDatabase({
+    databaseUrl: settings.DATABASE_URL,
+    pgliteDir: settings.PGLITE_DIR,
+    poolMax: settings.DB_POOL_MAX,
+  });
+  try {
+    const { functions, verifyBearer } = await functionsFor(settings);
+    const app = createApp({
+      database,
+      registry: createRegistry(functions),
+      log,
+      verifyBearer,
+      secureTransport: settings.PUBLIC_URL.startsWith("https://"),
+      pages: await loadPages(settings),
+    });
+    const server = await new Promise<Server>((resolve, reject) => {
+      const listening = app.listen(settings.PORT, settings.HOST, (error?: Error) =>
+        error ? reject(error) : resolve(listening),
+      );
+    });
+    server.keepAliveTimeout = 65_000;
+    return { server, database };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the database. */
+function shutdownOnSignals(server: Server, close: () => Promise<void>, log: Logger): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      log.warn("in-flight requests did not finish in time; closing them");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      await close();
+      log.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+async function main(): Promise<void> {
+  let settings: Settings;
+  try {
+    settings = loadSettings();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  const log = createLogger(settings.LOG_LEVEL);
+  try {
+    const { server, database } = await startServer(settings, log);
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : settings.PORT;
+    log.info({ port, database: database.kind }, `listening on http://localhost:${port}`);
+    shutdownOnSignals(server, database.close, log);
+  } catch (error) {
+    if (error instanceof SettingsError || (error as Error).name === "DatabaseInUseError") {
+      log.fatal((error as Error).message);
+    } else {
+      log.fatal({ err: error }, "could not start");
+    }
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();

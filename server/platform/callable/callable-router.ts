@@ -1,0 +1,187 @@
+import express, { type Request, type Response } from "express";
+import type { Database } from "../db.ts";
+import type { Logger } from "../logger.ts";
+import type { Auth, FunctionContext } from "./define-function.ts";
+import { FunctionError, internalError } from "./function-error.ts";
+import type { Registry } from "./registry.ts";
+
+export type BearerVerifier = (token: string) => Promise<Auth | null>;
+
+export type CallableDeps = {
+  registry: Registry;
+  db: Database;
+  log: Logger;
+  verifyBearer: BearerVerifier;
+  /** Milliseconds between SSE heartbeat comments on streamed calls. */
+  heartbeatMs?: number;
+};
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+const jsonBody = express.json({ limit: MAX_BODY_BYTES, type: () => true, strict: false });
+
+/** `POST /fn/{name}`: the callable protocol (mount under `/api`). */
+export function callableRouter(deps: CallableDeps): express.Router {
+  const router = express.Router();
+  router.all("/fn/:name", async (req, res) => {
+    const call = new CallResponder(req, res, deps);
+    try {
+      const data = await readCall(req, res);
+      const auth = await authenticate(req, deps.verifyBearer);
+      const ctx = call.context(auth);
+      const result = await deps.registry.invoke(req.params.name ?? "", data, ctx);
+      call.succeed(result);
+    } catch (error) {
+      call.fail(error);
+    }
+  });
+  return router;
+}
+
+/** Parses the body: POST, JSON, at most 1 MiB, an object with a `data` field. */
+async function readCall(req: Request, res: Response): Promise<unknown> {
+  if (req.method !== "POST") {
+    res.setHeader("Allow", "POST");
+    throw new FunctionError("INVALID_ARGUMENT", "Functions are called with POST.");
+  }
+  if (!req.is("application/json")) {
+    throw new FunctionError(
+      "INVALID_ARGUMENT",
+      "The request body must be JSON (application/json).",
+    );
+  }
+  await new Promise<void>((resolve, reject) => {
+    jsonBody(req, res, (error?: unknown) => (error ? reject(bodyError(error)) : resolve()));
+  });
+  const body: unknown = req.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body) || !("data" in body)) {
+    throw new FunctionError(
+      "INVALID_ARGUMENT",
+      "The request body must be a JSON object with a data field.",
+    );
+  }
+  return body.data;
+}
+
+function bodyError(error: unknown): FunctionError {
+  const type = (error as { type?: string }).type;
+  if (type === "entity.too.large") {
+    return new FunctionError("INVALID_ARGUMENT", "The request body is larger than 1 MiB.");
+  }
+  if (type === "entity.parse.failed") {
+    return new FunctionError("INVALID_ARGUMENT", "The request body is not valid JSON.");
+  }
+  return new FunctionError("INVALID_ARGUMENT", "The request body could not be read.");
+}
+
+/** No Authorization header: anonymous. A header that is not a valid bearer: 401. */
+async function authenticate(req: Request, verify: BearerVerifier): Promise<Auth | null> {
+  const header = req.headers.authorization;
+  if (header === undefined) return null;
+  const match = /^Bearer ([^\s]+)$/i.exec(header.trim());
+  const auth = match?.[1] ? await verify(match[1]) : null;
+  if (!auth)
+    throw new FunctionError("UNAUTHENTICATED", "Your session has expired. Please sign in again.");
+  return auth;
+}
+
+function singleHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Writes one call's answer: JSON (`{result}` / `{error}`), or server-sent events when the
+ * caller accepts `text/event-stream`, in which case every error is SSE-framed too.
+ */
+class CallResponder {
+  private readonly streaming: boolean;
+  private readonly abort = new AbortController();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private streamStarted = false;
+  private readonly req: Request;
+  private readonly res: Response;
+  private readonly deps: CallableDeps;
+
+  constructor(req: Request, res: Response, deps: CallableDeps) {
+    this.req = req;
+    this.res = res;
+    this.deps = deps;
+    this.streaming = (req.headers.accept ?? "").includes("text/event-stream");
+    res.on("close", () => {
+      if (!res.writableFinished) this.abort.abort();
+      this.stopHeartbeat();
+    });
+  }
+
+  context(auth: Auth | null): FunctionContext {
+    const { req } = this;
+    if (this.streaming) {
+      // A quick answer keeps its own HTTP status; a slow one opens the stream so that
+      // heartbeats keep proxies from closing it while the handler works.
+      this.heartbeat = setTimeout(() => this.startStream(200), this.heartbeatMs);
+      this.heartbeat.unref();
+    }
+    return {
+      auth,
+      requestId: String(req.id),
+      log: req.log,
+      db: this.deps.db,
+      instanceIdToken: singleHeader(req.headers["firebase-instance-id-token"]),
+      appCheckToken: singleHeader(req.headers["x-firebase-appcheck"]),
+      signal: this.abort.signal,
+      acceptsStreaming: this.streaming,
+      sendChunk: (message) => {
+        if (!this.streaming || this.res.writableEnded) return;
+        this.startStream(200);
+        this.res.write(`data: ${JSON.stringify({ message: message ?? null })}\n\n`);
+      },
+    };
+  }
+
+  succeed(result: unknown): void {
+    this.end(200, { result: result ?? null });
+  }
+
+  fail(error: unknown): void {
+    const answer = error instanceof FunctionError ? error : internalError();
+    if (!(error instanceof FunctionError)) {
+      this.req.log.error({ err: error, requestId: this.req.id }, "function failed");
+    }
+    this.end(answer.httpCode, { error: answer.toJSON() });
+  }
+
+  private end(httpCode: number, body: object): void {
+    const { res } = this;
+    if (res.writableEnded || res.destroyed) return;
+    if (this.streaming) {
+      this.startStream(httpCode);
+      res.end(`data: ${JSON.stringify(body)}\n\n`);
+    } else {
+      res.status(httpCode).json(body);
+    }
+    this.stopHeartbeat();
+  }
+
+  private startStream(httpCode: number): void {
+    if (this.streamStarted) return;
+    this.streamStarted = true;
+    this.res.status(httpCode);
+    this.res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
+    this.res.setHeader("Cache-Control", "no-cache, no-transform");
+    this.res.setHeader("X-Accel-Buffering", "no");
+    this.res.flushHeaders();
+    this.res.write(": ping\n\n");
+    this.stopHeartbeat();
+    this.heartbeat = setInterval(() => this.res.write(": ping\n\n"), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private get heartbeatMs(): number {
+    return this.deps.heartbeatMs ?? 15_000;
+  }
+
+  private stopHeartbeat(): void {
+    // clearInterval clears timeouts too: one handle for the first beat and the rest.
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+}

@@ -1,0 +1,67 @@
+import type { z } from "zod";
+import type { Database } from "../db.ts";
+import type { Logger } from "../logger.ts";
+
+/** Who is calling, as proven by the bearer token (pages: by the session cookies). */
+export type Auth = { userId: string; sessionId: string; roles: readonly string[] };
+
+/**
+ * Who may call a function. `public`: anyone; `signed-in`: any valid bearer;
+ * `{ role }`: a signed-in caller holding that role. Finer rules (ownership of a
+ * business, membership of a team) are checked by the handler with FunctionError.
+ */
+export type Access = "public" | "signed-in" | { role: string };
+
+export type FunctionContext = {
+  auth: Auth | null;
+  requestId: string;
+  log: Logger;
+  db: Database;
+  /** Optional `Firebase-Instance-ID-Token` header (messaging registration token). */
+  instanceIdToken?: string;
+  /** Optional `X-Firebase-AppCheck` header. */
+  appCheckToken?: string;
+  /** Aborted when the caller goes away. */
+  signal: AbortSignal;
+  /** True when the caller asked for a stream (`Accept: text/event-stream`). */
+  acceptsStreaming: boolean;
+  /** Sends one streamed `message`; does nothing for a plain call. */
+  sendChunk(message: unknown): void;
+};
+
+export type ContextFor<A extends Access> = A extends "public"
+  ? FunctionContext
+  : FunctionContext & { auth: Auth };
+
+export type FunctionDefinition<
+  N extends string = string,
+  I extends z.ZodType = z.ZodType,
+  O = unknown,
+  A extends Access = Access,
+> = {
+  name: N;
+  input: I;
+  access: A;
+  handler(data: z.output<I>, ctx: ContextFor<A>): O | Promise<O>;
+};
+
+/** Declares a named function; the registry is its one entry point, for HTTP and pages. */
+export function defineFunction<
+  const N extends string,
+  I extends z.ZodType,
+  O,
+  const A extends Access,
+>(definition: FunctionDefinition<N, I, O, A>): FunctionDefinition<N, I, O, A> {
+  return definition;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a list of definitions of any input and output
+export type AnyFunctionDefinition = FunctionDefinition<string, z.ZodType, any, any>;
+
+/** Name → input and output types, for the page-side client. */
+export type FunctionTypes<Defs extends readonly AnyFunctionDefinition[]> = {
+  [D in Defs[number] as D["name"]]: {
+    input: z.input<D["input"]>;
+    output: Awaited<ReturnType<D["handler"]>>;
+  };
+};

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { defineFunction } from "./define-function.ts";
+import { FunctionError, type FunctionStatus, httpCodeOfStatus } from "./function-error.ts";
+
+const statuses = Object.keys(httpCodeOfStatus).filter((s) => s !== "OK") as FunctionStatus[];
+
+/**
+ * Functions that exist only when the server runs with NODE_ENV=test, to exercise every
+ * path of the callable protocol from real clients.
+ */
+export const testFunctions = [
+  defineFunction({
+    name: "test.echo",
+    input: z.object({ text: z.string().max(10_000), count: z.number().int().optional() }),
+    access: "public",
+    handler: (data, ctx) => ({
+      text: data.text,
+      count: data.count ?? null,
+      instanceIdToken: ctx.instanceIdToken ?? null,
+      appCheckToken: ctx.appCheckToken ?? null,
+    }),
+  }),
+  defineFunction({
+    name: "test.nothing",
+    input: z.unknown(),
+    access: "public",
+    handler: () => null,
+  }),
+  defineFunction({
+    name: "test.whoami",
+    input: z.null().optional(),
+    access: "signed-in",
+    handler: (_data, ctx) => ({ userId: ctx.auth.userId, roles: ctx.auth.roles }),
+  }),
+  defineFunction({
+    name: "test.adminOnly",
+    input: z.null().optional(),
+    access: { role: "admin" },
+    handler: () => ({ secret: "admins only" }),
+  }),
+  defineFunction({
+    name: "test.fail",
+    input: z.object({
+      status: z.enum(statuses),
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
+    access: "public",
+    handler: (data) => {
+      throw new FunctionError(data.status, data.message, data.details);
+    },
+  }),
+  defineFunction({
+    name: "test.crash",
+    input: z.unknown(),
+    access: "public",
+    handler: () => {
+      throw new Error("deliberate bug: /etc/passwd secret-internal-detail");
+    },
+  }),
+  defineFunction({
+    name: "test.slow",
+    input: z.object({ ms: z.number().int().min(0).max(120_000) }),
+    access: "public",
+    handler: async (data, ctx) => {
+      await new Promise((resolve) => setTimeout(resolve, data.ms));
+      return { waited: data.ms, aborted: ctx.signal.aborted };
+    },
+  }),
+  defineFunction({
+    name: "test.count",
+    input: z.object({
+      to: z.number().int().min(0).max(100),
+      delayMs: z.number().int().max(5_000).default(0),
+    }),
+    access: "public",
+    handler: async (data, ctx) => {
+      for (let i = 1; i <= data.to; i++) {
+        ctx.sendChunk({ n: i });
+        if (data.delayMs) await new Promise((resolve) => setTimeout(resolve, data.delayMs));
+      }
+      return { total: data.to, streamed: ctx.acceptsStreaming };
+    },
+  }),
+  defineFunction({
+    name: "test.countThenFail",
+    input: z.object({ to: z.number().int().min(0).max(100) }),
+    access: "public",
+    handler: (data, ctx) => {
+      for (let i = 1; i <= data.to; i++) ctx.sendChunk({ n: i });
+      throw new FunctionError("ABORTED", "Stopped on purpose.", { after: data.to });
+    },
+  }),
+] as const;

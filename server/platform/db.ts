@@ -1,0 +1,110 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../schema.ts";
+import { lockDataFolder } from "./pglite-lock.ts";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** Inside a transaction always use this handle: `db` there deadlocks PGlite. */
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "postgres" | "pglite";
+  /** PostgreSQL only: the pool, for work that needs its own connection (LISTEN, locks). */
+  pool?: pg.Pool;
+  /** PGlite only: the in-process database. */
+  pglite?: PGlite;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+
+/** Any constant works; it only has to be the same for every instance of this app. */
+const MIGRATION_LOCK_KEY = 7_411_202_601;
+
+export type OpenOptions = { databaseUrl?: string; pgliteDir: string; poolMax?: number };
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 10)
+    : openPglite(options.pgliteDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client losing its connection must not crash the process.
+  pool.on("error", () => {});
+  await migratePostgres(pool);
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    pool,
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Drizzle's migrate() takes no lock. Several instances starting at once on an empty
+ * database would race to create the same tables, so one connection holds a session
+ * advisory lock while it migrates; the others wait, then find nothing left to do.
+ */
+export async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** `memory://` keeps the database in memory (tests); anything else is a folder. */
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const inMemory = dataDir.startsWith("memory://");
+  const dir = inMemory ? dataDir : resolve(dataDir);
+  if (!inMemory) mkdirSync(dirname(dir), { recursive: true });
+  const release = inMemory ? () => {} : lockDataFolder(dir);
+  try {
+    const pglite = await PGlite.create(dir);
+    const db = drizzlePglite(pglite, { schema }) as unknown as Database;
+    await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      pglite,
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        try {
+          await pglite.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Request, Response } from "express";
+import { type RouterContext, RouterContextProvider } from "react-router";
+import type { AppFunctions } from "../functions.ts";
+import type { Auth, FunctionContext } from "./callable/define-function.ts";
+import type { Registry } from "./callable/registry.ts";
+import type { Database } from "./db.ts";
+import type { Logger } from "./logger.ts";
+
+/** What loaders and actions get from the server: the same functions the API serves. */
+export type ServerContext = {
+  requestId: string;
+  /** Nonce of this response's Content-Security-Policy, for inline scripts. */
+  cspNonce: string;
+  log: Logger;
+  auth: Auth | null;
+  invoke<N extends keyof AppFunctions & string>(
+    name: N,
+    data: AppFunctions[N]["input"],
+  ): Promise<AppFunctions[N]["output"]>;
+};
+
+export type PageContextDeps = {
+  registry: Registry;
+  db: Database;
+  /** The router's context key, taken from the app bundle's entry module. */
+  key: RouterContext<ServerContext>;
+  /** Until sessions exist, pages are anonymous; the identity issue resolves cookies. */
+  resolveAuth?: (req: Request) => Promise<Auth | null>;
+};
+
+export function pageContextFactory(deps: PageContextDeps) {
+  return async (req: Request, res: Response): Promise<RouterContextProvider> => {
+    const auth = (await deps.resolveAuth?.(req)) ?? null;
+    const abort = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) abort.abort();
+    });
+    const base: FunctionContext = {
+      auth,
+      requestId: String(req.id),
+      log: req.log,
+      db: deps.db,
+      signal: abort.signal,
+      acceptsStreaming: false,
+      sendChunk: () => {},
+    };
+    const value: ServerContext = {
+      requestId: base.requestId,
+      cspNonce: String(res.locals.cspNonce ?? ""),
+      log: base.log,
+      auth,
+      invoke: (name, data) => deps.registry.invoke(name, data, base) as never,
+    };
+    const context = new RouterContextProvider();
+    context.set(deps.key, value);
+    return context;
+  };
+}
