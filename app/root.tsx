@@ -14,10 +14,7 @@ import type { Route } from "./+types/root";
 import { AppLayout } from "./components/AppLayout";
 import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
-import { gateRouteMiddleware } from "./session/gate-route-middleware";
 import { theme } from "./theme";
-
-export const middleware: Route.MiddlewareFunction[] = [gateRouteMiddleware];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 /** The seed spec's route table (section 2); each screen's module is named after its URL. */
 export default [
@@ -9,39 +9,43 @@ export default [
   route("password", "routes/password.tsx"),
   route("new_password", "routes/new_password.tsx"),
   route("access_to_account", "routes/access_to_account.tsx"),
-  route("order", "routes/order.tsx"),
   route("upcomming", "routes/upcomming.tsx"),
-  route("profile", "routes/profile.tsx"),
   route("setting", "routes/setting.tsx"),
   route("privacy_policy", "routes/privacy_policy.tsx"),
   route("booking_refrence", "routes/booking_refrence.tsx"),
-  route("booking/:id", "routes/booking.$id.tsx"),
   route("ticket/:id", "routes/ticket.$id.tsx"),
-  route("my_ticket/:id", "routes/my_ticket.$id.tsx"),
-  route("my-ticket/:id", "routes/my-ticket.$id.tsx"),
-  route("ticket-detail/:id", "routes/ticket-detail.$id.tsx"),
-  route("notification/:id", "routes/notification.$id.tsx"),
-  route("assign/:id", "routes/assign.$id.tsx"),
-  route("message/assigned_ticket_success/:id", "routes/message.assigned_ticket_success.$id.tsx"),
   route("business/form", "routes/business.form.tsx"),
   route("business/message", "routes/business.message.tsx"),
   route("business/upgrade", "routes/business.upgrade.tsx"),
-  route("delete_account", "routes/delete_account.tsx"),
   route("account_delete_start", "routes/account_delete_start.tsx"),
-  route("confirm_delete_account", "routes/confirm_delete_account.tsx"),
-  route("team_coordinator/team_list", "routes/team_coordinator.team_list.tsx"),
-  route("team_coordinator/report/:id", "routes/team_coordinator.report.$id.tsx"),
-  route("team_coordinator/business/:id", "routes/team_coordinator.business.$id.tsx"),
-  route(
-    "team_coordinator/check_in/ticket_info",
-    "routes/team_coordinator.check_in.ticket_info.tsx",
-  ),
-  route(
-    "team_coordinator/check_in/scanner/:id",
-    "routes/team_coordinator.check_in.scanner.$id.tsx",
-  ),
-  route("team_coordinator/check_in/:id", "routes/team_coordinator.check_in.$id.tsx"),
-  route("team_coordinator/message_alert", "routes/team_coordinator.message_alert.tsx"),
+  // The seed's gated screens (section 6). The server gate covers page loads; this
+  // layout's middleware covers client-side navigations into them.
+  layout("routes/gated-layout.tsx", [
+    route("order", "routes/order.tsx"),
+    route("profile", "routes/profile.tsx"),
+    route("booking/:id", "routes/booking.$id.tsx"),
+    route("my_ticket/:id", "routes/my_ticket.$id.tsx"),
+    route("my-ticket/:id", "routes/my-ticket.$id.tsx"),
+    route("ticket-detail/:id", "routes/ticket-detail.$id.tsx"),
+    route("notification/:id", "routes/notification.$id.tsx"),
+    route("assign/:id", "routes/assign.$id.tsx"),
+    route("message/assigned_ticket_success/:id", "routes/message.assigned_ticket_success.$id.tsx"),
+    route("delete_account", "routes/delete_account.tsx"),
+    route("confirm_delete_account", "routes/confirm_delete_account.tsx"),
+    route("team_coordinator/team_list", "routes/team_coordinator.team_list.tsx"),
+    route("team_coordinator/report/:id", "routes/team_coordinator.report.$id.tsx"),
+    route("team_coordinator/business/:id", "routes/team_coordinator.business.$id.tsx"),
+    route("team_coordinator/check_in/:id", "routes/team_coordinator.check_in.$id.tsx"),
+    route("team_coordinator/message_alert", "routes/team_coordinator.message_alert.tsx"),
+    route(
+      "team_coordinator/check_in/ticket_info",
+      "routes/team_coordinator.check_in.ticket_info.tsx",
+    ),
+    route(
+      "team_coordinator/check_in/scanner/:id",
+      "routes/team_coordinator.check_in.scanner.$id.tsx",
+    ),
+  ]),
   // Last: a single segment that no screen above claims is an event's short id or slug.
   route(":id", "routes/event.$id.tsx"),
 ] satisfies RouteConfig;

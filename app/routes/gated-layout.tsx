@@ -1,0 +1,16 @@
+import { Outlet } from "react-router";
+import { gateRouteMiddleware } from "~/session/gate-route-middleware";
+
+export const middleware = [gateRouteMiddleware];
+
+/**
+ * A loader, even an empty one, makes every client-side navigation into a gated screen
+ * ask the server, so the middleware above runs.
+ */
+export function loader() {
+  return null;
+}
+
+export default function GatedLayout() {
+  return <Outlet />;
+}
