@@ -1,0 +1,83 @@
+import { describe, expect, inject, it } from "vitest";
+import { gatedPrefixes } from "../../app/session/gate.ts";
+
+const baseURL = inject("baseURL");
+const browserUA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+async function get(path: string, cookie?: string) {
+  return fetch(`${baseURL}${path}`, {
+    redirect: "manual",
+    headers: { "User-Agent": browserUA, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+function redirectValue(response: Response): string | null {
+  const location = response.headers.get("location");
+  if (!location) return null;
+  const target = new URL(location, baseURL);
+  expect(target.pathname).toBe("/login");
+  return target.searchParams.get("redirect");
+}
+
+const variants = (prefix: string) => [
+  prefix,
+  `${prefix}?from=home`,
+  `${prefix}/abc`,
+  `${prefix}/abc/def?x=1&y=%2Fslash&z=a%20b`,
+];
+
+describe("the route gate (seed spec section 6)", () => {
+  for (const prefix of gatedPrefixes) {
+    it(`redirects ${prefix} and its sub-paths to /login with the exact redirect value`, async () => {
+      for (const path of variants(prefix)) {
+        const response = await get(path);
+        expect({ path, status: response.status }).toEqual({ path, status: 302 });
+        expect(redirectValue(response)).toBe(path);
+      }
+    });
+  }
+
+  it("lets a request carrying css_tk through", async () => {
+    const response = await get("/order?x=1", "css_tk=some-session");
+    expect(response.status).toBe(200);
+  });
+
+  it("gates client-side navigations (.data requests) in the router's redirect format", async () => {
+    const response = await get("/order.data?x=1&_routes=routes%2Forder");
+    const body = await response.text();
+    expect(body).toContain("SingleFetchRedirect");
+    expect(body).toContain(JSON.stringify("/login?redirect=%2Forder%3Fx%3D1"));
+  });
+
+  const notGated = [
+    "/",
+    "/some-event",
+    "/login",
+    "/register",
+    "/sms_verify",
+    "/password",
+    "/new_password",
+    "/access_to_account",
+    "/privacy_policy",
+    "/upcomming",
+    "/setting",
+    "/business/form",
+    "/business/message",
+    "/business/upgrade",
+    "/ticket/abc",
+    "/booking_refrence",
+    "/account_delete_start",
+    "/upcomming?x=1",
+    "/booking_refrence?ref=K7QM-3TPX",
+  ];
+  it("does not redirect any not-gated route of the spec", async () => {
+    for (const path of notGated) {
+      const response = await get(path);
+      expect({ path, redirected: response.status >= 300 && response.status < 400 }).toEqual({
+        path,
+        redirected: false,
+      });
+    }
+  });
+});
