@@ -8,4 +8,6 @@ if [ ! -f build/server/index.js ] || [ ! -d build/client ]; then
   echo "No build yet: building (about 10 s)…"
   npx react-router build >/dev/null
 fi
+# React picks its production build by NODE_ENV when first imported: set it before that.
+export NODE_ENV="${NODE_ENV:-production}"
 exec node server/main.ts
