@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadSettings, SettingsError } from "./config.ts";
+
+const scratch = () => path.join(mkdtempSync(path.join(tmpdir(), "config-")), "pglite");
+
+describe("loadSettings", () => {
+  it("applies the documented defaults", () => {
+    const settings = loadSettings({ PGLITE_DIR: scratch() });
+    expect(settings.PORT).toBe(3000);
+    expect(settings.DATABASE_URL).toBeUndefined();
+    expect(settings.PUBLIC_URL).toBe("http://localhost:3000");
+  });
+
+  it("names every bad setting in one message", () => {
+    const attempt = () =>
+      loadSettings({
+        PORT: "99999",
+        DATABASE_URL: "redis://x",
+        APP_SECRET: "short",
+        PGLITE_DIR: scratch(),
+      });
+    expect(attempt).toThrow(SettingsError);
+    expect(attempt).toThrow(
+      /PORT: .*\n.*DATABASE_URL: must be a postgres.*\n.*APP_SECRET: must be at least 32/s,
+    );
+  });
+
+  it("requires APP_SECRET with DATABASE_URL in production, so instances share it", () => {
+    expect(() =>
+      loadSettings({ NODE_ENV: "production", DATABASE_URL: "postgres://localhost/x" }),
+    ).toThrow(/APP_SECRET: required with DATABASE_URL/);
+  });
+
+  it("makes a private secret once for the embedded database and keeps it", () => {
+    const dir = scratch();
+    const first = loadSettings({ PGLITE_DIR: dir }).APP_SECRET;
+    const second = loadSettings({ PGLITE_DIR: dir }).APP_SECRET;
+    expect(first).toHaveLength(43);
+    expect(second).toBe(first);
+    const file = path.join(path.dirname(dir), "app-secret");
+    expect(readFileSync(file, "utf8")).toBe(first);
+    expect(statSync(file).mode & 0o077).toBe(0);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadSettings({ PORT: "", PGLITE_DIR: scratch() }).PORT).toBe(3000);
+  });
+});
