@@ -1,0 +1,52 @@
+import { describe, expect, inject, it } from "vitest";
+
+const baseURL = inject("baseURL");
+const browserUA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+async function home() {
+  return fetch(`${baseURL}/`, { headers: { "User-Agent": browserUA, "Accept-Encoding": "gzip" } });
+}
+
+describe("HTTP behaviour of the server", () => {
+  it("sends a Content-Security-Policy that allows wasm and nothing from other origins", async () => {
+    const csp = (await home()).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' 'nonce-");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/https?:\/\/|\*/);
+  });
+
+  it("puts this response's nonce on every inline and module script", async () => {
+    const response = await home();
+    const nonce = /'nonce-([^']+)'/.exec(
+      response.headers.get("content-security-policy") ?? "",
+    )?.[1];
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("compresses pages and caches hashed assets for a year", async () => {
+    const response = await home();
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const asset = /\/assets\/[^"]+\.js/.exec(await response.text())?.[0];
+    const assetResponse = await fetch(`${baseURL}${asset}`);
+    expect(assetResponse.status).toBe(200);
+    expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers /healthz and /readyz", async () => {
+    expect(await (await fetch(`${baseURL}/healthz`)).json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${baseURL}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ready" });
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const response = await fetch(`${baseURL}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { status: "NOT_FOUND" } });
+  });
+});
