@@ -1,0 +1,30 @@
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const messageChannels = ["sms", "email"] as const;
+export type MessageChannel = (typeof messageChannels)[number];
+export const messageStatuses = ["queued", "sent", "failed"] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+/**
+ * Every SMS and email the product sends: queued in the same transaction as the change
+ * that causes it, delivered by a job with retries. In development this table is the
+ * outbox that /dev/outbox lists.
+ */
+export const outboundMessages = pgTable(
+  "outbound_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    channel: text("channel").$type<MessageChannel>().notNull(),
+    destination: text("destination").notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    html: text("html"),
+    status: text("status").$type<MessageStatus>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    providerId: text("provider_id"),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("outbound_messages_destination").on(t.destination, t.createdAt)],
+);
