@@ -14,7 +14,7 @@ import type { Route } from "./+types/root";
 import { AppLayout } from "./components/AppLayout";
 import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme, themeColor } from "./theme";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -23,14 +23,18 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#2f9e44" />
+        <meta name="theme-color" content={themeColor} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
         <Meta />
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="auto">
+        <MantineProvider
+          theme={theme}
+          defaultColorScheme="auto"
+          cssVariablesResolver={cssVariablesResolver}
+        >
           <AppLayout>{children}</AppLayout>
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />

@@ -1,27 +1,23 @@
-import { Anchor, AppShell, Group, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { AppFooter } from "./AppFooter";
+import { AppHeader } from "./AppHeader";
+import classes from "./AppLayout.module.css";
 
+export const mainContentId = "main-content";
+
+/** Every page's frame: skip link, header, the screen, footer. */
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <AppShell header={{ height: 60 }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Anchor component={Link} to="/" fw={700} c="green">
-            Tickets
-          </Anchor>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Main>
+    <div className={classes.shell}>
+      <a href={`#${mainContentId}`} className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <AppHeader />
+      {/* tabIndex -1: the skip link moves keyboard focus here, not only the scroll. */}
+      <main id={mainContentId} tabIndex={-1} className={classes.main}>
         {children}
-        <footer>
-          <Text size="sm" c="dimmed">
-            <Anchor component={Link} to="/privacy_policy">
-              Privacy policy
-            </Anchor>
-          </Text>
-        </footer>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+      <AppFooter />
+    </div>
   );
 }

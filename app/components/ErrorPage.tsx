@@ -1,5 +1,6 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { pageTitle } from "~/brand";
 
 /**
  * The seed spec's error page: a 404 shows the Page Not Found variant with
@@ -10,7 +11,7 @@ export function ErrorPage({ status, path }: { status: number; path: string }) {
   const title = notFound ? "Page Not Found" : "Internal Server Error";
   return (
     <Container size="sm" py="xl">
-      <title>{`${title} · Tickets`}</title>
+      <title>{pageTitle(title)}</title>
       <Stack align="center" gap="md" ta="center">
         <Text c="dimmed" fz={64} fw={800} aria-label={`Status ${status}`}>
           {status}
