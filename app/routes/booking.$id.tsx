@@ -1,10 +1,17 @@
+import { LaterRelease } from "~/components/LaterRelease";
 import { Screen } from "~/components/Screen";
-import type { Route } from "./+types/booking.$id";
+import { screenMeta } from "~/components/screen-meta";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Book tickets · Tickets" }];
-}
+const title = "Book tickets";
+const intro =
+  "Book tickets for this event: choose how many of each ticket type you want and we hold them for you for 10 minutes, with the time left on screen, while you enter attendee names and confirm (and pay, when the tickets are not free). You then get your booking reference and your tickets.";
+
+export const meta = () => screenMeta(title, intro);
 
 export default function Page() {
-  return <Screen title="Book tickets" />;
+  return (
+    <Screen title={title} intro={intro}>
+      <LaterRelease />
+    </Screen>
+  );
 }

@@ -1,10 +1,17 @@
+import { LaterRelease } from "~/components/LaterRelease";
 import { Screen } from "~/components/Screen";
-import type { Route } from "./+types/business.form";
+import { screenMeta } from "~/components/screen-meta";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Apply as a business · Tickets" }];
-}
+const title = "Apply as a business";
+const intro =
+  "Sell tickets for your own events. Apply with your business's name and type, a contact phone number and email address, an address and a short description. Applying needs an account, and makes you a business owner on the free plan.";
+
+export const meta = () => screenMeta(title, intro);
 
 export default function Page() {
-  return <Screen title="Apply as a business" />;
+  return (
+    <Screen title={title} intro={intro}>
+      <LaterRelease />
+    </Screen>
+  );
 }

@@ -1,10 +1,26 @@
+import { Anchor, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { LaterRelease } from "~/components/LaterRelease";
 import { Screen } from "~/components/Screen";
-import type { Route } from "./+types/business.message";
+import { screenMeta } from "~/components/screen-meta";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Message your teams and attendees · Tickets" }];
-}
+const title = "Message your teams and attendees";
+const intro =
+  "Business owners write here to the coordinators of a team, who get the message live as an alert, or to the attendees of an event, who get a notification and, as their settings allow, an email or SMS.";
+
+export const meta = () => screenMeta(title, intro);
 
 export default function Page() {
-  return <Screen title="Message your teams and attendees" />;
+  return (
+    <Screen title={title} intro={intro}>
+      <LaterRelease />
+      <Text>
+        Not a business yet?{" "}
+        <Anchor component={Link} to="/business/form">
+          Apply as a business
+        </Anchor>{" "}
+        to sell tickets for your own events.
+      </Text>
+    </Screen>
+  );
 }

@@ -1,10 +1,17 @@
+import { LaterRelease } from "~/components/LaterRelease";
 import { Screen } from "~/components/Screen";
-import type { Route } from "./+types/business.upgrade";
+import { screenMeta } from "~/components/screen-meta";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Plans and upgrade · Tickets" }];
-}
+const title = "Plans and upgrade";
+const intro =
+  "The plans side by side: the free plan allows a limited number of events and one team; the pro plan has unlimited events, more teams and SMS messages. Business owners upgrade from this page.";
+
+export const meta = () => screenMeta(title, intro);
 
 export default function Page() {
-  return <Screen title="Plans and upgrade" />;
+  return (
+    <Screen title={title} intro={intro}>
+      <LaterRelease />
+    </Screen>
+  );
 }

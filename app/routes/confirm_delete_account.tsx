@@ -1,10 +1,17 @@
+import { LaterRelease } from "~/components/LaterRelease";
 import { Screen } from "~/components/Screen";
-import type { Route } from "./+types/confirm_delete_account";
+import { screenMeta } from "~/components/screen-meta";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Confirm account deletion · Tickets" }];
-}
+const title = "Confirm account deletion";
+const intro =
+  "The final confirmation. Once you confirm, your personal data is erased, your tickets for future events are cancelled, you are signed out on every device and a goodbye page is shown.";
+
+export const meta = () => screenMeta(title, intro);
 
 export default function Page() {
-  return <Screen title="Confirm account deletion" />;
+  return (
+    <Screen title={title} intro={intro}>
+      <LaterRelease />
+    </Screen>
+  );
 }

@@ -1,10 +1,17 @@
+import { LaterRelease } from "~/components/LaterRelease";
 import { Screen } from "~/components/Screen";
-import type { Route } from "./+types/delete_account";
+import { screenMeta } from "~/components/screen-meta";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Delete your account · Tickets" }];
-}
+const title = "Delete your account";
+const intro =
+  "The first step of deleting your account: what is deleted and what is kept (bookings stay, anonymised, for the organizers' accounting), an optional reason, and confirming that it is you with your password or an SMS code.";
+
+export const meta = () => screenMeta(title, intro);
 
 export default function Page() {
-  return <Screen title="Delete your account" />;
+  return (
+    <Screen title={title} intro={intro}>
+      <LaterRelease />
+    </Screen>
+  );
 }

@@ -1,10 +1,17 @@
+import { LaterRelease } from "~/components/LaterRelease";
 import { Screen } from "~/components/Screen";
-import type { Route } from "./+types/new_password";
+import { screenMeta } from "~/components/screen-meta";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Set a new password · Tickets" }];
-}
+const title = "Set a new password";
+const intro =
+  "Choose a new password with the code or the link we sent you. Once it is set, you are signed out everywhere else, on every other device.";
+
+export const meta = () => screenMeta(title, intro);
 
 export default function Page() {
-  return <Screen title="Set a new password" />;
+  return (
+    <Screen title={title} intro={intro}>
+      <LaterRelease />
+    </Screen>
+  );
 }

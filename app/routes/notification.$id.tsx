@@ -1,10 +1,17 @@
+import { LaterRelease } from "~/components/LaterRelease";
 import { Screen } from "~/components/Screen";
-import type { Route } from "./+types/notification.$id";
+import { screenMeta } from "~/components/screen-meta";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Notifications · Tickets" }];
-}
+const title = "Notifications";
+const intro =
+  "One of your notifications (a booking confirmed, a ticket you received, a change to an event, a message from an organizer) beside the list of all of them. Opening a notification marks it as read.";
+
+export const meta = () => screenMeta(title, intro);
 
 export default function Page() {
-  return <Screen title="Notifications" />;
+  return (
+    <Screen title={title} intro={intro}>
+      <LaterRelease />
+    </Screen>
+  );
 }

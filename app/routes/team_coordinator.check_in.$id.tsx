@@ -1,10 +1,17 @@
+import { LaterRelease } from "~/components/LaterRelease";
 import { Screen } from "~/components/Screen";
-import type { Route } from "./+types/team_coordinator.check_in.$id";
+import { screenMeta } from "~/components/screen-meta";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "Check-in desk · Tickets" }];
-}
+const title = "Check-in desk";
+const intro =
+  "The check-in desk for this event: live counts of guests in and expected, a search by name, phone number or booking reference with a check-in button, the latest scans, and a button to the scanner.";
+
+export const meta = () => screenMeta(title, intro);
 
 export default function Page() {
-  return <Screen title="Check-in desk" />;
+  return (
+    <Screen title={title} intro={intro}>
+      <LaterRelease />
+    </Screen>
+  );
 }
