@@ -46,6 +46,8 @@ export default [
       "routes/team_coordinator.check_in.scanner.$id.tsx",
     ),
   ]),
+  // Fails on purpose when the server runs with NODE_ENV=test (the 500 page's test).
+  route("__test/fail", "routes/__test.fail.tsx"),
   // Last: a single segment that no screen above claims is an event's short id or slug.
   route(":id", "routes/event.$id.tsx"),
 ] satisfies RouteConfig;

@@ -37,6 +37,8 @@ export type AppDeps = {
   verifyBearer: BearerVerifier;
   isSignedIn?: SignedInCheck;
   secureTransport: boolean;
+  /** NODE_ENV=test: enables test-only behaviour such as the failing page `/__test/fail`. */
+  testMode?: boolean;
   pages?: Pages;
 };
 
@@ -120,6 +122,7 @@ function mountPages(app: express.Express, deps: AppDeps, pages: Pages): void {
     registry: deps.registry,
     db: deps.database.db,
     key: pages.contextKey,
+    testMode: deps.testMode ?? false,
   });
   app.all(
     "/{*path}",

@@ -74,6 +74,7 @@ export async function startServer(settings: Settings, log: Logger) {
       log,
       verifyBearer,
       secureTransport: settings.PUBLIC_URL.startsWith("https://"),
+      testMode: settings.NODE_ENV === "test",
       pages: await loadPages(settings),
     });
     const server = await new Promise<Server>((resolve, reject) => {

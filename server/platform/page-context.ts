@@ -13,6 +13,8 @@ export type ServerContext = {
   cspNonce: string;
   log: Logger;
   auth: Auth | null;
+  /** The server runs with NODE_ENV=test: test-only routes may misbehave on purpose. */
+  testMode: boolean;
   invoke<N extends keyof AppFunctions & string>(
     name: N,
     data: AppFunctions[N]["input"],
@@ -24,6 +26,7 @@ export type PageContextDeps = {
   db: Database;
   /** The router's context key, taken from the app bundle's entry module. */
   key: RouterContext<ServerContext>;
+  testMode: boolean;
   /** Until sessions exist, pages are anonymous; the identity issue resolves cookies. */
   resolveAuth?: (req: Request) => Promise<Auth | null>;
 };
@@ -49,6 +52,7 @@ export function pageContextFactory(deps: PageContextDeps) {
       cspNonce: String(res.locals.cspNonce ?? ""),
       log: base.log,
       auth,
+      testMode: deps.testMode,
       invoke: (name, data) => deps.registry.invoke(name, data, base) as never,
     };
     const context = new RouterContextProvider();
