@@ -49,3 +49,11 @@ export async function seriousViolations(page: Page) {
       targets: v.nodes.map((n) => n.target),
     }));
 }
+
+/**
+ * Resolves once React has hydrated the page: the header's theme switch only gets its
+ * pressed state (aria-pressed) after mounting in the browser.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('header button[aria-label="Dark theme"][aria-pressed]').waitFor();
+}

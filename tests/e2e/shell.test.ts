@@ -1,6 +1,7 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, newPage } from "./browser.ts";
+import { launchChromium, newPage, waitForHydration } from "./browser.ts";
+import { seedScreens } from "./screens.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -12,31 +13,155 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe("application shell", () => {
-  it("renders the home screen with its title and hydrates without CSP errors", async () => {
+const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
+const colorScheme = (page: Page) => page.locator("html").getAttribute("data-mantine-color-scheme");
+
+/** Any value of css_tk counts as signed in until sessions exist. */
+async function signIn(page: Page) {
+  await page.context().addCookies([{ name: "css_tk", value: "e2e-session", url: baseURL }]);
+}
+
+describe("every screen of the seed spec", () => {
+  it.for(seedScreens)("$path answers 200 with its title", async ({ path, title, gated }) => {
     const page = await newPage(browser);
-    const cspErrors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") cspErrors.push(message.text());
+    if (gated) await signIn(page);
+    const response = await page.goto(`${baseURL}${path}`);
+    expect({ path, status: response?.status(), url: page.url() }).toEqual({
+      path,
+      status: 200,
+      url: `${baseURL}${path}`,
     });
-    const response = await page.goto(`${baseURL}/`);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-      "Upcoming events",
-    );
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-    expect(cspErrors).toEqual([]);
+    await expect(heading(page)).resolves.toBe(title);
+    await expect(page.title()).resolves.toBe(`${title} · Tickets`);
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Tickets" }).count(),
+    ).resolves.toBe(1);
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: "Privacy policy" }).count(),
+    ).resolves.toBe(1);
     await page.close();
   });
 
-  it("shows the Page Not Found page with the path for an unknown path", async () => {
+  it("sends a visitor without a session from a gated screen to sign in", async () => {
     const page = await newPage(browser);
-    const response = await page.goto(`${baseURL}/no/such/page?x=1`);
+    await page.goto(`${baseURL}/booking/abc`);
+    expect(page.url()).toBe(`${baseURL}/login?redirect=%2Fbooking%2Fabc`);
+    await expect(heading(page)).resolves.toBe("Sign in");
+    await page.close();
+  });
+
+  it("answers an event id that names no event with the 404 page", async () => {
+    const page = await newPage(browser);
+    const response = await page.goto(`${baseURL}/some-event`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-      "Page Not Found",
-    );
-    await expect(page.getByText("Page not found: /no/such/page").count()).resolves.toBe(1);
+    await expect(heading(page)).resolves.toBe("Page Not Found");
+    await expect(page.getByText("Page not found: /some-event").count()).resolves.toBe(1);
+    await page.close();
+  });
+});
+
+describe("application shell", () => {
+  it("renders the home screen and hydrates without console errors", async () => {
+    const page = await newPage(browser);
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    const response = await page.goto(`${baseURL}/`);
+    expect(response?.status()).toBe(200);
+    await expect(heading(page)).resolves.toBe("Upcoming events");
+    await waitForHydration(page);
+    // A client-side navigation and back exercises the router after hydration too.
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Upcoming" })
+      .click();
+    await page.waitForURL(`${baseURL}/upcomming`);
+    await page.goBack();
+    await page.waitForURL(`${baseURL}/`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("navigates from the header and marks the current screen", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "For businesses" }).click();
+    await page.waitForURL(`${baseURL}/business/form`);
+    // The router changes the URL first, then renders the new screen.
+    await expect.poll(() => heading(page)).toBe("Apply as a business");
+    await expect(
+      nav.getByRole("link", { name: "For businesses" }).getAttribute("aria-current"),
+    ).resolves.toBe("page");
+    await page.getByRole("banner").getByRole("link", { name: "Tickets" }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await expect.poll(() => heading(page)).toBe("Upcoming events");
+    await page.close();
+  });
+
+  it("switches to the dark theme and keeps it after a reload", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    const toggle = page.getByRole("button", { name: "Dark theme" });
+    await expect(colorScheme(page)).resolves.toBe("light");
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
+
+    await toggle.click();
+    await expect(colorScheme(page)).resolves.toBe("dark");
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
+
+    await page.reload();
+    await expect(colorScheme(page)).resolves.toBe("dark");
+    await waitForHydration(page);
+    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("true");
+
+    await toggle.click();
+    await expect(colorScheme(page)).resolves.toBe("light");
+    await page.close();
+  });
+
+  it("applies the stored theme before any script of the app runs (no flash)", async () => {
+    const page = await newPage(browser);
+    await page.addInitScript(() => localStorage.setItem("mantine-color-scheme-value", "dark"));
+    // Without the app's scripts nothing hydrates: only the inline head script can act.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto(`${baseURL}/`);
+    await expect(colorScheme(page)).resolves.toBe("dark");
+    await page.close();
+  });
+
+  it("opens the navigation from the burger on a phone", async () => {
+    const page = await newPage(browser, { mobile: true });
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    await expect(page.getByRole("navigation", { name: "Main" }).isVisible()).resolves.toBe(false);
+
+    await page.getByRole("button", { name: "Open navigation" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.waitFor();
+    for (const name of ["Events", "Upcoming", "My orders", "For businesses", "Sign in"]) {
+      await expect(menu.getByRole("link", { name }).isVisible()).resolves.toBe(true);
+    }
+    await menu.getByRole("link", { name: "Upcoming" }).click();
+    await page.waitForURL(`${baseURL}/upcomming`);
+    await expect.poll(() => heading(page)).toBe("Upcoming");
+    await menu.waitFor({ state: "hidden" });
+    await page.close();
+  });
+
+  it("lets a keyboard user skip to the main content", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseURL}/privacy_policy`);
+    await waitForHydration(page);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press("Enter");
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("main-content");
     await page.close();
   });
 });

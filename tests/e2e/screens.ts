@@ -1,0 +1,41 @@
+/**
+ * Every route of the seed spec (section 2) with a concrete id, and the title its screen
+ * shows. Gated screens (section 6) need the session cookie; `/{id}` is missing on
+ * purpose: no event exists yet, so it is the 404 page.
+ */
+export const seedScreens: { path: string; title: string; gated?: true }[] = [
+  { path: "/", title: "Upcoming events" },
+  { path: "/login", title: "Sign in" },
+  { path: "/register", title: "Create an account" },
+  { path: "/sms_verify", title: "Verify your phone" },
+  { path: "/password", title: "Forgot your password?" },
+  { path: "/new_password", title: "Set a new password" },
+  { path: "/access_to_account", title: "Sign in with a one-time code" },
+  { path: "/order", title: "My orders", gated: true },
+  { path: "/upcomming", title: "Upcoming" },
+  { path: "/profile", title: "Profile", gated: true },
+  { path: "/setting", title: "Settings" },
+  { path: "/privacy_policy", title: "Privacy policy" },
+  { path: "/booking_refrence", title: "Find a booking" },
+  { path: "/booking/abc", title: "Book tickets", gated: true },
+  { path: "/ticket/abc", title: "Ticket" },
+  { path: "/my_ticket/abc", title: "My tickets", gated: true },
+  { path: "/my-ticket/abc", title: "My ticket", gated: true },
+  { path: "/ticket-detail/abc", title: "Ticket details", gated: true },
+  { path: "/notification/abc", title: "Notifications", gated: true },
+  { path: "/assign/abc", title: "Assign ticket", gated: true },
+  { path: "/message/assigned_ticket_success/abc", title: "Ticket assigned", gated: true },
+  { path: "/business/form", title: "Apply as a business" },
+  { path: "/business/message", title: "Message your teams and attendees" },
+  { path: "/business/upgrade", title: "Plans and upgrade" },
+  { path: "/delete_account", title: "Delete your account", gated: true },
+  { path: "/account_delete_start", title: "How to delete your account" },
+  { path: "/confirm_delete_account", title: "Confirm account deletion", gated: true },
+  { path: "/team_coordinator/team_list", title: "My teams", gated: true },
+  { path: "/team_coordinator/report/abc", title: "Team report", gated: true },
+  { path: "/team_coordinator/business/abc", title: "Business", gated: true },
+  { path: "/team_coordinator/check_in/abc", title: "Check-in desk", gated: true },
+  { path: "/team_coordinator/check_in/ticket_info", title: "Ticket check", gated: true },
+  { path: "/team_coordinator/check_in/scanner/abc", title: "Scanner", gated: true },
+  { path: "/team_coordinator/message_alert", title: "Message alerts", gated: true },
+];
