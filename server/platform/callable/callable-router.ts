@@ -1,4 +1,4 @@
-import express, { type Request, type Response } from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import type { Database } from "../db.ts";
 import type { Logger } from "../logger.ts";
 import type { Auth, FunctionContext } from "./define-function.ts";
@@ -33,6 +33,15 @@ export function callableRouter(deps: CallableDeps): express.Router {
     } catch (error) {
       call.fail(error);
     }
+  });
+  // Express fails to decode a name like `%ZZ` before the handler runs; without this the
+  // app's last-resort handler would answer a bare 500 for a caller's mistake.
+  router.use("/fn", (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    const status = (error as { status?: unknown }).status;
+    if (typeof status !== "number" || status < 400 || status > 499) return next(error);
+    new CallResponder(req, res, deps).fail(
+      new FunctionError("INVALID_ARGUMENT", "The function name is not valid."),
+    );
   });
   return router;
 }
@@ -82,6 +91,15 @@ async function authenticate(req: Request, verify: BearerVerifier): Promise<Auth 
   if (!auth)
     throw new FunctionError("UNAUTHENTICATED", "Your session has expired. Please sign in again.");
   return auth;
+}
+
+/** JSON text, or undefined for a value JSON cannot hold (too deep, cyclic, BigInt). */
+function toJson(value: object): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
 }
 
 function singleHeader(value: string | string[] | undefined): string | undefined {
@@ -138,7 +156,12 @@ class CallResponder {
   }
 
   succeed(result: unknown): void {
-    this.end(200, { result: result ?? null });
+    const body = toJson({ result: result ?? null });
+    if (body === undefined) {
+      this.fail(new Error("The function's result cannot be written as JSON."));
+      return;
+    }
+    this.end(200, body);
   }
 
   fail(error: unknown): void {
@@ -146,17 +169,24 @@ class CallResponder {
     if (!(error instanceof FunctionError)) {
       this.req.log.error({ err: error, requestId: this.req.id }, "function failed");
     }
-    this.end(answer.httpCode, { error: answer.toJSON() });
+    // Details too deep or cyclic to write must not turn a caller's error into a bare 500:
+    // the status and message still go out.
+    let body = toJson({ error: answer.toJSON() });
+    if (body === undefined) {
+      this.req.log.warn({ requestId: this.req.id }, "error details cannot be written as JSON");
+      body = JSON.stringify({ error: { status: answer.status, message: answer.message } });
+    }
+    this.end(answer.httpCode, body);
   }
 
-  private end(httpCode: number, body: object): void {
+  private end(httpCode: number, json: string): void {
     const { res } = this;
     if (res.writableEnded || res.destroyed) return;
     if (this.streaming) {
       this.startStream(httpCode);
-      res.end(`data: ${JSON.stringify(body)}\n\n`);
+      res.end(`data: ${json}\n\n`);
     } else {
-      res.status(httpCode).json(body);
+      res.status(httpCode).type("application/json").send(json);
     }
     this.stopHeartbeat();
   }
