@@ -1,0 +1,71 @@
+import type { ServerResponse } from "node:http";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { REFRESH_TOKEN_COOKIE } from "../../app/session/cookie-names.ts";
+import { refreshAccessToken } from "../../app/session/refresh-token.ts";
+import { type HttpPeer, startHttpPeer } from "../support/http-peer.ts";
+
+// The refresh endpoint does not exist yet: a hand-written peer plays it.
+
+let reply: (res: ServerResponse) => void;
+let peer: HttpPeer;
+
+function replyWith(status: number, body: string) {
+  reply = (res) => {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(body);
+  };
+}
+
+beforeAll(async () => {
+  peer = await startHttpPeer((_request, res) => reply(res));
+});
+afterAll(() => peer?.close());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  peer.requests.length = 0;
+});
+
+describe("refreshAccessToken", () => {
+  it("POSTs the refresh token as JSON to /api/refresh-token, without a bearer", async () => {
+    replyWith(200, '{"access_token":"new-access","expires_in":3600,"token_type":"Bearer"}');
+    const token = await refreshAccessToken("refresh-1", { baseUrl: peer.url });
+    expect(token).toEqual({ access_token: "new-access", expires_in: 3600 });
+    const [sent] = peer.requests;
+    expect(sent).toMatchObject({ method: "POST", url: "/api/refresh-token" });
+    expect(sent?.headers["content-type"]).toBe("application/json");
+    expect(sent?.headers.authorization).toBeUndefined();
+    expect(JSON.parse(sent?.body ?? "")).toEqual({ refresh_token: "refresh-1" });
+  });
+
+  it("takes the refresh token from its cookie when none is given", async () => {
+    vi.stubGlobal("document", { cookie: `a=b; ${REFRESH_TOKEN_COOKIE}=from%2Fcookie` });
+    replyWith(200, '{"access_token":"t","expires_in":0}');
+    await expect(refreshAccessToken(undefined, { baseUrl: peer.url })).resolves.toEqual({
+      access_token: "t",
+      expires_in: 0,
+    });
+    expect(JSON.parse(peer.requests[0]?.body ?? "")).toEqual({ refresh_token: "from/cookie" });
+  });
+
+  it.each([
+    ["a 401", 401, '{"access_token":"t","expires_in":60}'],
+    ["a 500", 500, '{"error":"boom"}'],
+    ["a body that is not JSON", 200, "<html>"],
+    ["a body without access_token", 200, '{"expires_in":60}'],
+    ["an empty access_token", 200, '{"access_token":"","expires_in":60}'],
+    ["a body without expires_in", 200, '{"access_token":"t"}'],
+    ["an expires_in that is not a number", 200, '{"access_token":"t","expires_in":"60"}'],
+    ["a JSON array", 200, "[]"],
+    ["JSON null", 200, "null"],
+  ])("yields null for %s", async (_, status, body) => {
+    replyWith(status, body);
+    await expect(refreshAccessToken("r", { baseUrl: peer.url })).resolves.toBeNull();
+    expect(peer.requests).toHaveLength(1);
+  });
+
+  it("yields null when the server cannot be reached", async () => {
+    const gone = await startHttpPeer(() => {});
+    await gone.close();
+    await expect(refreshAccessToken("r", { baseUrl: gone.url })).resolves.toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApp } from "../../server/app.ts";
+import { createRegistry } from "../../server/platform/callable/registry.ts";
+import { verifyTestBearer } from "../../server/platform/callable/test-bearer.ts";
+import { testFunctions } from "../../server/platform/callable/test-functions.ts";
+import { openDatabase } from "../../server/platform/db.ts";
+import { createLogger } from "../../server/platform/logger.ts";
+
+export type TestApp = {
+  /** `http://127.0.0.1:{port}`, no trailing slash. */
+  url: string;
+  close(): Promise<void>;
+};
+
+/**
+ * The HTTP application in this process, on an ephemeral port: an in-memory PGlite, the
+ * test functions, the test bearer (`test:{userId}:{roles}`), no pages, no log output.
+ */
+export async function startTestApp(): Promise<TestApp> {
+  const database = await openDatabase({ pgliteDir: "memory://" });
+  const app = createApp({
+    database,
+    registry: createRegistry(testFunctions),
+    log: createLogger("silent"),
+    verifyBearer: verifyTestBearer,
+    secureTransport: false,
+  });
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const listening = app.listen(0, "127.0.0.1", (error?: Error) =>
+        error ? reject(error) : resolve(listening),
+      );
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      // Streams and keep-alive sockets would hold close() open; the tests are done with them.
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
