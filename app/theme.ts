@@ -1,4 +1,9 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from "@mantine/core";
+import {
+  Anchor,
+  type CSSVariablesResolver,
+  createTheme,
+  type MantineColorsTuple,
+} from "@mantine/core";
 
 /**
  * Mantine's own green and blue are too light for text: white on green.6 is 2.4:1 and
@@ -42,6 +47,11 @@ export const theme = createTheme({
   fontFamily:
     "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
   headings: { fontWeight: "750" },
+  components: {
+    // A link inside running text must not rely on colour alone (WCAG 1.4.1; in dark mode
+    // green.4 is too close to the text colour). Stand-alone links may opt for "hover".
+    Anchor: Anchor.extend({ defaultProps: { underline: "always" } }),
+  },
 });
 
 export const secondaryColor = "blue";

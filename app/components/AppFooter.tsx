@@ -17,7 +17,7 @@ export function AppFooter() {
       <Stack gap="xs" px="md" py="lg" maw={1200} mx="auto">
         <Group component="nav" aria-label="Footer" gap="lg">
           {footerLinks.map((link) => (
-            <Anchor key={link.to} component={Link} to={link.to} size="sm">
+            <Anchor key={link.to} component={Link} to={link.to} size="sm" underline="hover">
               {link.label}
             </Anchor>
           ))}

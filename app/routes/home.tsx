@@ -44,7 +44,14 @@ export default function Page() {
             <Text size="sm" mb="md">
               {item.text}
             </Text>
-            <Anchor component={Link} to={item.link.to} size="sm" fw={600} mt="auto">
+            <Anchor
+              component={Link}
+              to={item.link.to}
+              size="sm"
+              fw={600}
+              mt="auto"
+              underline="hover"
+            >
               {item.link.label}
             </Anchor>
           </Card>

@@ -22,7 +22,7 @@ export default function Page() {
       <LaterRelease>Signing in arrives with a later release.</LaterRelease>
       <Group component="nav" aria-label="Other ways in" gap="lg">
         {otherWays.map((link) => (
-          <Anchor key={link.to} component={Link} to={link.to}>
+          <Anchor key={link.to} component={Link} to={link.to} underline="hover">
             {link.label}
           </Anchor>
         ))}

@@ -25,10 +25,10 @@ export default function Page() {
         release.
       </LaterRelease>
       <Group gap="lg">
-        <Anchor component={Link} to="/privacy_policy">
+        <Anchor component={Link} to="/privacy_policy" underline="hover">
           Privacy policy
         </Anchor>
-        <Anchor component={Link} to="/account_delete_start">
+        <Anchor component={Link} to="/account_delete_start" underline="hover">
           How to delete your account
         </Anchor>
       </Group>

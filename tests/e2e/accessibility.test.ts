@@ -16,6 +16,9 @@ const pages = [
   { path: "/", name: "home" },
   { path: "/login", name: "sign-in" },
   { path: "/no/such/page", name: "404" },
+  // Running text with links, and a form control.
+  { path: "/privacy_policy", name: "privacy policy" },
+  { path: "/setting", name: "settings" },
 ];
 const cases = (["light", "dark"] as const).flatMap((scheme) =>
   pages.map((page) => ({ ...page, scheme })),
