@@ -3,6 +3,7 @@ import {
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
+  Title,
 } from "@mantine/core";
 
 /**
@@ -51,6 +52,8 @@ export const theme = createTheme({
     // A link inside running text must not rely on colour alone (WCAG 1.4.1; in dark mode
     // green.4 is too close to the text colour). Stand-alone links may opt for "hover".
     Anchor: Anchor.extend({ defaultProps: { underline: "always" } }),
+    // Headings in full white/black; body text stays softer in dark mode.
+    Title: Title.extend({ defaultProps: { c: "bright" } }),
   },
 });
 

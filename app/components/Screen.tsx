@@ -15,9 +15,7 @@ export function Screen({
     <Container size="md" py={{ base: "lg", sm: "xl" }}>
       <Stack gap="lg">
         <Stack gap="xs">
-          <Title order={1} c="bright">
-            {title}
-          </Title>
+          <Title order={1}>{title}</Title>
           {intro ? (
             <Text size="lg" c="dimmed" maw="42rem">
               {intro}
