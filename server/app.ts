@@ -8,15 +8,18 @@ import type { RouterContext, ServerBuild } from "react-router";
 import type { BearerVerifier } from "./platform/callable/callable-router.ts";
 import { callableRouter } from "./platform/callable/callable-router.ts";
 import type { Registry } from "./platform/callable/registry.ts";
-import type { DatabaseHandle } from "./platform/db.ts";
 import {
   gateMiddleware,
   type SignedInCheck,
   sessionCookiePresent,
 } from "./platform/gate-middleware.ts";
-import type { Logger } from "./platform/logger.ts";
-import { pageContextFactory, type ServerContext } from "./platform/page-context.ts";
+import {
+  type PageContextDeps,
+  pageContextFactory,
+  type ServerContext,
+} from "./platform/page-context.ts";
 import { securityHeaders } from "./platform/security-headers.ts";
+import type { Services } from "./platform/services.ts";
 
 export type Pages = {
   /** The React Router server build, or a loader of it (development: Vite's SSR module). */
@@ -31,11 +34,13 @@ export type Pages = {
 };
 
 export type AppDeps = {
-  database: DatabaseHandle;
+  services: Services;
   registry: Registry;
-  log: Logger;
   verifyBearer: BearerVerifier;
   isSignedIn?: SignedInCheck;
+  resolveAuth?: PageContextDeps["resolveAuth"];
+  /** Extra routes under /api (e.g. the refresh endpoint), before the 404. */
+  apiRoutes?: express.Router[];
   secureTransport: boolean;
   /** NODE_ENV=test: enables test-only behaviour such as the failing page `/__test/fail`. */
   testMode?: boolean;
@@ -55,16 +60,16 @@ export function createApp(deps: AppDeps): express.Express {
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     try {
-      await deps.database.ping();
-      res.json({ status: "ready", database: deps.database.kind });
+      await deps.services.database.ping();
+      res.json({ status: "ready", database: deps.services.database.kind });
     } catch {
-      res.status(503).json({ status: "unavailable", database: deps.database.kind });
+      res.status(503).json({ status: "unavailable", database: deps.services.database.kind });
     }
   });
 
   app.use(
     pinoHttp({
-      logger: deps.log,
+      logger: deps.services.log,
       genReqId: (req, res) => {
         const given = req.headers["x-request-id"];
         const id = typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -88,11 +93,12 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(
     callableRouter({
       registry: deps.registry,
-      db: deps.database.db,
-      log: deps.log,
+      services: deps.services,
       verifyBearer: deps.verifyBearer,
+      secureCookies: deps.secureTransport,
     }),
   );
+  for (const routes of deps.apiRoutes ?? []) api.use(routes);
   api.use((_req, res) => {
     res.status(404).json({ error: { status: "NOT_FOUND", message: "No such API endpoint." } });
   });
@@ -120,7 +126,9 @@ function mountPages(app: express.Express, deps: AppDeps, pages: Pages): void {
   app.use(gateMiddleware(deps.isSignedIn ?? sessionCookiePresent));
   const contextFor = pageContextFactory({
     registry: deps.registry,
-    db: deps.database.db,
+    services: deps.services,
+    secureCookies: deps.secureTransport,
+    resolveAuth: deps.resolveAuth,
     key: pages.contextKey,
     testMode: deps.testMode ?? false,
   });

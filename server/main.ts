@@ -9,6 +9,7 @@ import { appFunctions } from "./functions.ts";
 import type { BearerVerifier } from "./platform/callable/callable-router.ts";
 import type { AnyFunctionDefinition } from "./platform/callable/define-function.ts";
 import { createRegistry } from "./platform/callable/registry.ts";
+import { createServices } from "./platform/create-services.ts";
 import { openDatabase } from "./platform/db.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 
@@ -68,10 +69,10 @@ export async function startServer(settings: Settings, log: Logger) {
   });
   try {
     const { functions, verifyBearer } = await functionsFor(settings);
+    const services = await createServices(settings, database, log);
     const app = createApp({
-      database,
+      services,
       registry: createRegistry(functions),
-      log,
       verifyBearer,
       secureTransport: settings.PUBLIC_URL.startsWith("https://"),
       testMode: settings.NODE_ENV === "test",

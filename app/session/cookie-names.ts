@@ -1,3 +1,6 @@
+/** The session cookie that gates access (seed spec section 9). HttpOnly. */
+export const SESSION_COOKIE = "css_tk";
+
 /**
  * Names of the cookies that carry the API session: the bearer for authenticated calls,
  * its expiry (read by the refresh scheduler) and the refresh token. The one definition.

@@ -1,3 +1,7 @@
+// Imported by the server too (run by Node without a bundler): relative imports keep ".ts".
+import { SESSION_COOKIE } from "./cookie-names.ts";
+import { readCookie } from "./read-cookie.ts";
+
 /**
  * The seed spec's section 6: without the session cookie, these paths redirect to
  * /login?redirect={original full path}. The one definition of the list; the server's
@@ -18,7 +22,6 @@ export const gatedPrefixes = [
   "/confirm_delete_account",
 ] as const;
 
-export const SESSION_COOKIE = "css_tk";
 export const REDIRECT_PARAM = "redirect";
 
 /**
@@ -36,9 +39,5 @@ export function loginRedirectFor(pathWithSearch: string): string {
 
 /** Whether a Cookie header carries a non-empty session cookie. */
 export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((part) => {
-    const [name, ...value] = part.trim().split("=");
-    return name === SESSION_COOKIE && value.join("=").length > 0;
-  });
+  return readCookie(SESSION_COOKIE, cookieHeader ?? "") !== undefined;
 }

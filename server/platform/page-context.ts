@@ -3,8 +3,9 @@ import { type RouterContext, RouterContextProvider } from "react-router";
 import type { AppFunctions } from "../functions.ts";
 import type { Auth, FunctionContext } from "./callable/define-function.ts";
 import type { Registry } from "./callable/registry.ts";
-import type { Database } from "./db.ts";
+import { clientInfo, expressCookieJar } from "./http-cookies.ts";
 import type { Logger } from "./logger.ts";
+import type { CookieJar, Services } from "./services.ts";
 
 /** What loaders and actions get from the server: the same functions the API serves. */
 export type ServerContext = {
@@ -23,17 +24,22 @@ export type ServerContext = {
 
 export type PageContextDeps = {
   registry: Registry;
-  db: Database;
+  services: Services;
+  secureCookies: boolean;
   /** The router's context key, taken from the app bundle's entry module. */
   key: RouterContext<ServerContext>;
   testMode: boolean;
-  /** Until sessions exist, pages are anonymous; the identity issue resolves cookies. */
-  resolveAuth?: (req: Request) => Promise<Auth | null>;
+  /**
+   * Who the page's cookies sign in (and, where needed, renews their tokens through the
+   * jar); pages are anonymous without it.
+   */
+  resolveAuth?: (req: Request, cookies: CookieJar) => Promise<Auth | null>;
 };
 
 export function pageContextFactory(deps: PageContextDeps) {
   return async (req: Request, res: Response): Promise<RouterContextProvider> => {
-    const auth = (await deps.resolveAuth?.(req)) ?? null;
+    const cookies = expressCookieJar(req, res, deps.secureCookies);
+    const auth = (await deps.resolveAuth?.(req, cookies)) ?? null;
     const abort = new AbortController();
     res.on("close", () => {
       if (!res.writableFinished) abort.abort();
@@ -42,7 +48,10 @@ export function pageContextFactory(deps: PageContextDeps) {
       auth,
       requestId: String(req.id),
       log: req.log,
-      db: deps.db,
+      db: deps.services.database.db,
+      client: clientInfo(req),
+      cookies,
+      services: deps.services,
       signal: abort.signal,
       acceptsStreaming: false,
       sendChunk: () => {},

@@ -15,7 +15,11 @@ afterAll(async () => {
 function freshCopy(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "fresh-clone-"));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: projectRoot, encoding: "utf8" })
+  const files = execFileSync(
+    "git",
+    ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+    { cwd: projectRoot, encoding: "utf8" },
+  )
     .split("\0")
     .filter(Boolean);
   for (const file of files) {

@@ -1,9 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "../../server/app.ts";
+import { loadSettings } from "../../server/config.ts";
 import { createRegistry } from "../../server/platform/callable/registry.ts";
 import { verifyTestBearer } from "../../server/platform/callable/test-bearer.ts";
 import { testFunctions } from "../../server/platform/callable/test-functions.ts";
+import { createServices } from "../../server/platform/create-services.ts";
 import { openDatabase } from "../../server/platform/db.ts";
 import { createLogger } from "../../server/platform/logger.ts";
 
@@ -19,10 +21,15 @@ export type TestApp = {
  */
 export async function startTestApp(): Promise<TestApp> {
   const database = await openDatabase({ pgliteDir: "memory://" });
+  const settings = loadSettings({
+    NODE_ENV: "test",
+    PGLITE_DIR: "memory://",
+    APP_SECRET: "t".repeat(32),
+  });
+  const services = await createServices(settings, database, createLogger("silent"));
   const app = createApp({
-    database,
+    services,
     registry: createRegistry(testFunctions),
-    log: createLogger("silent"),
     verifyBearer: verifyTestBearer,
     secureTransport: false,
   });

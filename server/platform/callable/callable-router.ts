@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { Database } from "../db.ts";
-import type { Logger } from "../logger.ts";
+import { clientInfo, expressCookieJar } from "../http-cookies.ts";
+import type { Services } from "../services.ts";
 import type { Auth, FunctionContext } from "./define-function.ts";
 import { FunctionError, internalError } from "./function-error.ts";
 import type { Registry } from "./registry.ts";
@@ -9,9 +9,9 @@ export type BearerVerifier = (token: string) => Promise<Auth | null>;
 
 export type CallableDeps = {
   registry: Registry;
-  db: Database;
-  log: Logger;
+  services: Services;
   verifyBearer: BearerVerifier;
+  secureCookies: boolean;
   /** Milliseconds between SSE heartbeat comments on streamed calls. */
   heartbeatMs?: number;
 };
@@ -142,7 +142,10 @@ class CallResponder {
       auth,
       requestId: String(req.id),
       log: req.log,
-      db: this.deps.db,
+      db: this.deps.services.database.db,
+      client: clientInfo(req),
+      cookies: expressCookieJar(req, this.res, this.deps.secureCookies),
+      services: this.deps.services,
       instanceIdToken: singleHeader(req.headers["firebase-instance-id-token"]),
       appCheckToken: singleHeader(req.headers["x-firebase-appcheck"]),
       signal: this.abort.signal,

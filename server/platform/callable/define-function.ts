@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Database } from "../db.ts";
 import type { Logger } from "../logger.ts";
+import type { ClientInfo, CookieJar, Services } from "../services.ts";
 
 /** Who is calling, as proven by the bearer token (pages: by the session cookies). */
 export type Auth = { userId: string; sessionId: string; roles: readonly string[] };
@@ -27,6 +28,12 @@ export type FunctionContext = {
   acceptsStreaming: boolean;
   /** Sends one streamed `message`; does nothing for a plain call. */
   sendChunk(message: unknown): void;
+  /** The caller's IP and user agent. */
+  client: ClientInfo;
+  /** The response's cookies: how signing in and out reach a browser, from a page or the API. */
+  cookies: CookieJar;
+  /** The platform's capabilities: settings, auth, messages, rate limits. */
+  services: Services;
 };
 
 export type ContextFor<A extends Access> = A extends "public"

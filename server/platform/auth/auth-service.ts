@@ -1,0 +1,54 @@
+import type { Auth } from "../callable/define-function.ts";
+import type { Executor } from "../db.ts";
+import type { ClientInfo, CookieJar } from "../services.ts";
+
+/** What signing someone in produces: the cookie values, and the tokens for API clients. */
+export type IssuedSession = {
+  sessionId: string;
+  /** Value of `css_tk` (opaque; stored hashed). */
+  sessionToken: string;
+  accessToken: string;
+  /** Opaque; stored hashed; rotated on every use. */
+  refreshToken: string;
+  /** Seconds the access token lives (the refresh endpoint's `expires_in`). */
+  expiresIn: number;
+  /** Epoch milliseconds when the access token expires (the expiry cookie's value). */
+  accessTokenExpiresAt: number;
+};
+
+export type LiveSession = { sessionId: string; userId: string; roles: readonly string[] };
+
+export type SessionSummary = {
+  sessionId: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastUsedAt: Date;
+  current: boolean;
+};
+
+/**
+ * Sessions and tokens (seed spec sections 3, 4, 7, 9; ARCHITECTURE "Contracts").
+ * Implemented by server/platform/auth/create-auth-service.ts.
+ */
+export type AuthService = {
+  /** Creates a session and its first tokens, in the caller's transaction. */
+  startSession(tx: Executor, userId: string, client: ClientInfo): Promise<IssuedSession>;
+  /** Sets css_tk, the access token, refresh token and expiry cookies. */
+  writeSessionCookies(cookies: CookieJar, issued: IssuedSession): void;
+  /** Clears all four cookies. */
+  clearSessionCookies(cookies: CookieJar): void;
+  /** A valid, unexpired access token of a live session → who it is; else null. */
+  verifyAccessToken(token: string): Promise<Auth | null>;
+  /** The live session a css_tk value names; null when made up, revoked, expired or its user deleted. */
+  sessionForToken(sessionToken: string): Promise<LiveSession | null>;
+  revokeSession(tx: Executor, sessionId: string, reason: string): Promise<void>;
+  /** Every session of the user, except `exceptSessionId` when given (password change keeps the current one). */
+  revokeUserSessions(
+    tx: Executor,
+    userId: string,
+    reason: string,
+    exceptSessionId?: string,
+  ): Promise<void>;
+  listSessions(userId: string, currentSessionId: string | null): Promise<SessionSummary[]>;
+};

@@ -1,0 +1,23 @@
+import type { Settings } from "../config.ts";
+import { createAuthService } from "./auth/create-auth-service.ts";
+import type { DatabaseHandle } from "./db.ts";
+import type { Logger } from "./logger.ts";
+import { createMessageService } from "./messages/create-message-service.ts";
+import { createRateLimiter } from "./rate-limit/rate-limiter.ts";
+import type { Services } from "./services.ts";
+
+/** Builds the platform's capabilities once, after the database is open and migrated. */
+export async function createServices(
+  settings: Settings,
+  database: DatabaseHandle,
+  log: Logger,
+): Promise<Services> {
+  return {
+    settings,
+    database,
+    log,
+    auth: await createAuthService({ settings, database, log }),
+    messages: await createMessageService({ settings, database, log }),
+    rateLimiter: createRateLimiter(database.db),
+  };
+}
