@@ -1,9 +1,18 @@
+import { accountFunctions } from "./modules/accounts/accounts.functions.ts";
+import { profileFunctions } from "./modules/profile/profile.functions.ts";
+import { sessionFunctions } from "./platform/auth/sessions.functions.ts";
 import type { AnyFunctionDefinition, FunctionTypes } from "./platform/callable/define-function.ts";
+import { messageFunctions } from "./platform/messages/messages.functions.ts";
 
 /**
  * Every callable function of the product, module by module. The page-side client takes
  * its names and input/output types from here, so a wrong call fails to type-check.
  */
-export const appFunctions = [] as const satisfies readonly AnyFunctionDefinition[];
+export const appFunctions = [
+  ...sessionFunctions,
+  ...accountFunctions,
+  ...profileFunctions,
+  ...messageFunctions,
+] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;

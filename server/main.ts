@@ -14,7 +14,9 @@ import { openDatabase } from "./platform/db.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const serverBuildFile = path.join(root, "build/server/index.js");
+/** BUILD_DIR lets several builds live side by side (e.g. parallel test runs); default build/. */
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const serverBuildFile = path.join(buildDir, "server/index.js");
 
 async function loadPages(settings: Settings): Promise<Pages> {
   if (settings.NODE_ENV === "development") {
@@ -37,7 +39,7 @@ async function loadPages(settings: Settings): Promise<Pages> {
   return {
     build,
     contextKey: contextKeyOf(build),
-    clientDir: path.join(root, "build/client"),
+    clientDir: path.join(buildDir, "client"),
     mode: "production",
   };
 }

@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
       `End-to-end tests need Chromium at ${chromiumPath}: apt-get install -y chromium`,
     );
   }
-  if (!existsSync(path.join(projectRoot, "build/server/index.js"))) {
+  if (!existsSync(path.join(projectRoot, process.env.BUILD_DIR ?? "build", "server/index.js"))) {
     throw new Error("End-to-end tests run against a build: run `npm run build` first.");
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-pglite-"));
