@@ -132,8 +132,9 @@ function mountPages(app: express.Express, deps: AppDeps, pages: Pages): void {
     key: pages.contextKey,
     testMode: deps.testMode ?? false,
   });
-  app.all(
-    "/{*path}",
+  // `use`, not a `/{*path}` route: Express would fail to decode a path like `/%ZZ` into
+  // a parameter and answer 500; the router answers it with its 404 page instead.
+  app.use(
     createRequestHandler({ build: pages.build, mode: pages.mode, getLoadContext: contextFor }),
   );
 }

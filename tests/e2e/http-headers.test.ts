@@ -44,6 +44,12 @@ describe("HTTP behaviour of the server", () => {
     expect(await ready.json()).toMatchObject({ status: "ready" });
   });
 
+  it("answers a path with broken percent-encoding with the 404 page, not a 500", async () => {
+    const response = await fetch(`${baseURL}/%ZZ`, { headers: { "User-Agent": browserUA } });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page not found: /%ZZ");
+  });
+
   it("answers unknown API paths with a JSON 404", async () => {
     const response = await fetch(`${baseURL}/api/nothing-here`);
     expect(response.status).toBe(404);
