@@ -5,6 +5,7 @@ import type { Auth, FunctionContext } from "./callable/define-function.ts";
 import type { Registry } from "./callable/registry.ts";
 import { clientInfo, expressCookieJar } from "./http-cookies.ts";
 import type { Logger } from "./logger.ts";
+import { isSameOriginRequest } from "./same-origin.ts";
 import type { CookieJar, Services } from "./services.ts";
 
 /** What loaders and actions get from the server: the same functions the API serves. */
@@ -16,6 +17,12 @@ export type ServerContext = {
   auth: Auth | null;
   /** The server runs with NODE_ENV=test: test-only routes may misbehave on purpose. */
   testMode: boolean;
+  /**
+   * Whether this request comes from one of our own pages (`Sec-Fetch-Site` / `Origin`,
+   * server/platform/same-origin.ts). Form actions refuse it when false: they act on the
+   * cookies, which a cross-site form would carry.
+   */
+  sameOrigin: boolean;
   invoke<N extends keyof AppFunctions & string>(
     name: N,
     data: AppFunctions[N]["input"],
@@ -62,6 +69,14 @@ export function pageContextFactory(deps: PageContextDeps) {
       log: base.log,
       auth,
       testMode: deps.testMode,
+      sameOrigin: isSameOriginRequest(
+        {
+          method: req.method,
+          origin: req.headers.origin,
+          secFetchSite: req.get("sec-fetch-site"),
+        },
+        [deps.services.settings.PUBLIC_URL, `${req.protocol}://${req.get("host") ?? ""}`],
+      ),
       invoke: (name, data) => deps.registry.invoke(name, data, base) as never,
     };
     const context = new RouterContextProvider();
