@@ -2,23 +2,50 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
+import {
+  messageSettingsProblems,
+  messageSettingsShape,
+} from "./platform/messages/message-settings.ts";
 
 /** Settings read from the environment once at start; a bad value stops the start. */
-const settingsSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
-    .optional(),
-  PGLITE_DIR: z.string().min(1).default(".data/pglite"),
-  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
-    .optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-});
+const settingsSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+      .optional(),
+    PGLITE_DIR: z.string().min(1).default(".data/pglite"),
+    APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+      .optional(),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    ...messageSettingsShape,
+    // Above 60: the page refreshes 60 s before expiry, so a shorter life would refresh non-stop.
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(61).max(86_400).default(900),
+    REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    OIDC_ISSUER: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+      .optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().min(1).max(40).default("OpenID Connect"),
+  })
+  .superRefine((value, context) => {
+    // External sign-in is on when the issuer is set; it cannot work without a client id.
+    if (value.OIDC_ISSUER && !value.OIDC_CLIENT_ID) {
+      context.addIssue({
+        code: "custom",
+        path: ["OIDC_CLIENT_ID"],
+        message: "required with OIDC_ISSUER",
+      });
+    }
+  });
 
 export type Settings = z.infer<typeof settingsSchema> & {
   APP_SECRET: string;
@@ -47,6 +74,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     // Several instances share one PostgreSQL: they must share one secret too.
     throw new SettingsError(
       "Invalid settings:\n  APP_SECRET: required with DATABASE_URL in production",
+    );
+  }
+  const messageProblems = messageSettingsProblems(settings);
+  if (messageProblems.length > 0) {
+    throw new SettingsError(
+      `Invalid settings:\n${messageProblems.map((l) => `  ${l}`).join("\n")}`,
     );
   }
   return {

@@ -1,5 +1,5 @@
 import type { Settings } from "../config.ts";
-import { createAuthService } from "./auth/create-auth-service.ts";
+import { createAuthService, type SessionAuthority } from "./auth/create-auth-service.ts";
 import type { DatabaseHandle } from "./db.ts";
 import type { Logger } from "./logger.ts";
 import { createMessageService } from "./messages/create-message-service.ts";
@@ -11,7 +11,7 @@ export async function createServices(
   settings: Settings,
   database: DatabaseHandle,
   log: Logger,
-): Promise<Services> {
+): Promise<Services & { auth: SessionAuthority }> {
   return {
     settings,
     database,

@@ -14,6 +14,8 @@ export type IssuedSession = {
   expiresIn: number;
   /** Epoch milliseconds when the access token expires (the expiry cookie's value). */
   accessTokenExpiresAt: number;
+  /** When the session ends at the latest (the cookies' lifetime). */
+  sessionExpiresAt: Date;
 };
 
 export type LiveSession = { sessionId: string; userId: string; roles: readonly string[] };
