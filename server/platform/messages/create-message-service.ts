@@ -1,14 +1,242 @@
+import { asc, eq, type SQL, sql } from "drizzle-orm";
+import { fromDrizzle, type Db as JobDatabase, type JobWithMetadata } from "pg-boss";
 import type { Settings } from "../../config.ts";
-import type { DatabaseHandle } from "../db.ts";
+import type { DatabaseHandle, Executor } from "../db.ts";
 import type { Logger } from "../logger.ts";
+import { createJobQueue } from "./job-queue.ts";
+import { adaptersFromSettings, type MessageAdapters } from "./message-adapters.ts";
 import type { MessageService } from "./message-service.ts";
+import { type MessageChannel, outboundMessages } from "./messages.schema.ts";
 
-export type MessageServiceDeps = { settings: Settings; database: DatabaseHandle; log: Logger };
+/** pg-boss queue of deliveries; a job's id is its message's id, so enqueueing twice is a no-op. */
+export const DELIVERY_QUEUE = "deliver-message";
 
-// In progress (identity issue): outbox, SMS and email adapters, delivery jobs.
-export async function createMessageService(_deps: MessageServiceDeps): Promise<MessageService> {
-  const pending = () => {
-    throw new Error("messages are not built yet");
+export type DeliveryOptions = {
+  /** Retries after the first attempt; then the message is marked failed. */
+  retryLimit: number;
+  /** First retry delay; each next one doubles (pg-boss adds jitter), up to retryDelayMax. */
+  retryDelaySeconds: number;
+  retryDelayMaxSeconds: number;
+  /** PostgreSQL (no LISTEN here): how often an idle worker looks for jobs. */
+  pollingIntervalSeconds: number;
+  /** How often queued messages without a job are looked for (see sweep()). */
+  sweepIntervalSeconds: number;
+  /** Deliveries at once in this process. */
+  concurrency: number;
+};
+
+const defaultDelivery: DeliveryOptions = {
+  retryLimit: 8,
+  retryDelaySeconds: 5,
+  retryDelayMaxSeconds: 900,
+  pollingIntervalSeconds: 2,
+  sweepIntervalSeconds: 60,
+  concurrency: 4,
+};
+
+export type MessageServiceDeps = {
+  settings: Settings;
+  database: DatabaseHandle;
+  log: Logger;
+  /** Tests: adapters of their own instead of the ones the settings choose. */
+  adapters?: MessageAdapters;
+  delivery?: Partial<DeliveryOptions>;
+};
+
+type DeliveryJob = { messageId: string };
+
+/**
+ * Messages out: the outbound_messages row is the source of truth; a pg-boss job per
+ * message delivers it with retries.
+ *
+ * Queueing inserts the row and the job in one transaction, inside the caller's (a
+ * savepoint there, its own transaction when given the database), through pg-boss's
+ * Drizzle adapter: a rolled-back change sends nothing, and a committed one always has its
+ * job. Before start() (tests that build services without workers) only the row is
+ * written; start() and a periodic sweep enqueue every still-queued row, idempotently
+ * because the job id is the message id. Delivery is at least once: a process dying
+ * between the provider's answer and the status update sends that message again.
+ */
+export async function createMessageService(deps: MessageServiceDeps): Promise<MessageService> {
+  const { settings, database, log } = deps;
+  const options = { ...defaultDelivery, ...deps.delivery };
+  const adapters = deps.adapters ?? adaptersFromSettings(settings, log);
+  const boss = createJobQueue(database, log);
+  const db = database.db;
+  let started = false;
+  let sweepTimer: NodeJS.Timeout | undefined;
+
+  if (settings.NODE_ENV === "production" && usesOutbox(settings)) {
+    // Allowed on the embedded database (local demo) or with ALLOW_OUTBOX_IN_PRODUCTION.
+    log.warn(
+      { sms: settings.SMS_PROVIDER, mail: settings.MAIL_PROVIDER },
+      "messages are not sent: the outbox keeps them in the database and this log",
+    );
+  }
+
+  const jobOptions = {
+    retryLimit: options.retryLimit,
+    retryDelay: options.retryDelaySeconds,
+    retryBackoff: true,
+    retryDelayMax: options.retryDelayMaxSeconds,
+    expireInSeconds: 120,
   };
-  return { queueSms: pending, queueEmail: pending, start: async () => {}, stop: async () => {} };
+
+  async function queue(
+    tx: Executor,
+    message: { channel: MessageChannel; to: string; subject?: string; text: string; html?: string },
+  ): Promise<{ id: string }> {
+    return tx.transaction(async (inner) => {
+      const [row] = await inner
+        .insert(outboundMessages)
+        .values({
+          channel: message.channel,
+          destination: message.to,
+          subject: message.subject ?? null,
+          body: message.text,
+          html: message.html ?? null,
+        })
+        .returning({ id: outboundMessages.id });
+      if (!row) throw new Error("outbound message not inserted");
+      if (started) {
+        // Always through `inner`: on PGlite anything else waits for this transaction forever.
+        await boss.send(DELIVERY_QUEUE, { messageId: row.id } satisfies DeliveryJob, {
+          ...jobOptions,
+          id: row.id,
+          db: jobDatabaseOf(inner),
+        });
+      }
+      return { id: row.id };
+    });
+  }
+
+  async function deliver(job: JobWithMetadata<DeliveryJob>): Promise<void> {
+    const id = job.data.messageId;
+    const [row] = await db.select().from(outboundMessages).where(eq(outboundMessages.id, id));
+    // Gone, or settled by an earlier attempt whose job outlived it: nothing to send.
+    if (row?.status !== "queued") return;
+    const adapter = adapters[row.channel];
+    try {
+      const { providerId } = await adapter.deliver({
+        id: row.id,
+        channel: row.channel,
+        to: row.destination,
+        subject: row.subject,
+        text: row.body,
+        html: row.html,
+      });
+      await db
+        .update(outboundMessages)
+        .set({
+          status: "sent",
+          attempts: sql`${outboundMessages.attempts} + 1`,
+          providerId,
+          error: null,
+          sentAt: new Date(),
+        })
+        .where(eq(outboundMessages.id, id));
+    } catch (error) {
+      const lastAttempt = job.retryCount >= job.retryLimit;
+      const reason = error instanceof Error ? error.message : String(error);
+      await db
+        .update(outboundMessages)
+        .set({
+          attempts: sql`${outboundMessages.attempts} + 1`,
+          error: reason.slice(0, 1000),
+          ...(lastAttempt ? { status: "failed" as const } : {}),
+        })
+        .where(eq(outboundMessages.id, id));
+      log.warn(
+        { messageId: id, channel: row.channel, adapter: adapter.name, attempt: job.retryCount + 1 },
+        lastAttempt ? `message failed for good: ${reason}` : `message delivery failed: ${reason}`,
+      );
+      throw error; // pg-boss schedules the retry with backoff, or records the failure
+    }
+  }
+
+  /** Enqueues every queued row; rows that already have their job are skipped by pg-boss. */
+  async function sweep(): Promise<void> {
+    const rows = await db
+      .select({ id: outboundMessages.id })
+      .from(outboundMessages)
+      .where(eq(outboundMessages.status, "queued"))
+      .orderBy(asc(outboundMessages.createdAt))
+      .limit(1000);
+    for (const { id } of rows) {
+      await boss.send(DELIVERY_QUEUE, { messageId: id } satisfies DeliveryJob, {
+        ...jobOptions,
+        id,
+      });
+    }
+  }
+
+  return {
+    queueSms: (tx, to, text) => queue(tx, { channel: "sms", to, text }),
+    queueEmail: (tx, message) =>
+      queue(tx, {
+        channel: "email",
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      }),
+
+    async start() {
+      if (started) return;
+      await boss.start();
+      await boss.createQueue(DELIVERY_QUEUE);
+      // Loads the queue into pg-boss's cache now: a cache miss inside a caller's PGlite
+      // transaction would query outside it and wait for that transaction forever.
+      await boss.findJobs(DELIVERY_QUEUE, { id: "00000000-0000-0000-0000-000000000000" });
+      await boss.work<
+        DeliveryJob,
+        void,
+        {
+          batchSize: 1;
+          includeMetadata: true;
+          localConcurrency: number;
+          pollingIntervalSeconds: number;
+        }
+      >(
+        DELIVERY_QUEUE,
+        {
+          batchSize: 1,
+          includeMetadata: true,
+          localConcurrency: options.concurrency,
+          pollingIntervalSeconds: options.pollingIntervalSeconds,
+        },
+        async ([job]) => {
+          if (job) await deliver(job);
+        },
+      );
+      started = true;
+      await sweep();
+      sweepTimer = setInterval(() => {
+        sweep().catch((error) => log.warn({ err: error }, "outbox sweep failed"));
+      }, options.sweepIntervalSeconds * 1000);
+      sweepTimer.unref();
+    },
+
+    async stop() {
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = undefined;
+      if (!started) return;
+      started = false;
+      // Waits for running deliveries (up to the timeout), then fails what is left so it
+      // is retried after a restart.
+      await boss.stop({ graceful: true, timeout: 15_000, close: false });
+    },
+  };
+}
+
+/** pg-boss statements inside one of our transactions (Drizzle's execute on that handle). */
+function jobDatabaseOf(tx: Executor): JobDatabase {
+  return fromDrizzle(
+    { execute: (query) => tx.execute(query as SQL) as Promise<{ rows: unknown[] }> },
+    sql,
+  );
+}
+
+function usesOutbox(settings: Settings): boolean {
+  return settings.SMS_PROVIDER === "outbox" || settings.MAIL_PROVIDER === "outbox";
 }

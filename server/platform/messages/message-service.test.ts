@@ -1,0 +1,170 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
+import { loadSettings } from "../../config.ts";
+import { createLogger } from "../logger.ts";
+import { createMessageService, type DeliveryOptions } from "./create-message-service.ts";
+import type { MessageAdapter, OutgoingMessage } from "./message-adapters.ts";
+import type { MessageService } from "./message-service.ts";
+import { outboundMessages } from "./messages.schema.ts";
+
+const settings = loadSettings({
+  NODE_ENV: "test",
+  PGLITE_DIR: "memory://",
+  APP_SECRET: "t".repeat(32),
+});
+const fast: Partial<DeliveryOptions> = {
+  retryDelaySeconds: 1,
+  retryDelayMaxSeconds: 1,
+  pollingIntervalSeconds: 0.5,
+};
+
+/** An adapter that records what it was given and fails its first `failures` calls. */
+function recordingAdapter(failures = 0): MessageAdapter & { received: OutgoingMessage[] } {
+  const received: OutgoingMessage[] = [];
+  let calls = 0;
+  return {
+    name: "recording",
+    received,
+    async deliver(message) {
+      calls += 1;
+      if (calls <= failures) throw new Error(`provider down (call ${calls})`);
+      received.push(message);
+      return { providerId: `p-${calls}` };
+    },
+  };
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(testDatabases)("message service on $name", ({ open }) => {
+  let database: TestDatabase;
+  let service: MessageService | undefined;
+
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterEach(async () => {
+    await service?.stop();
+    service = undefined;
+    await database.db.execute(sql`truncate outbound_messages`);
+  });
+  afterAll(() => database.dispose());
+
+  async function startService(adapter: MessageAdapter, delivery: Partial<DeliveryOptions> = {}) {
+    service = await createMessageService({
+      settings,
+      database,
+      log: createLogger("silent"),
+      adapters: { sms: adapter, email: adapter },
+      delivery: { ...fast, ...delivery },
+    });
+    await service.start();
+    return service;
+  }
+
+  const rowOf = async (id: string) =>
+    (await database.db.select().from(outboundMessages).where(eq(outboundMessages.id, id)))[0];
+  const settled = (id: string) => async () => {
+    const row = await rowOf(id);
+    return row && row.status !== "queued" ? row : undefined;
+  };
+
+  it("delivers an SMS queued in a committed transaction and marks it sent", async () => {
+    const adapter = recordingAdapter();
+    const messages = await startService(adapter);
+    const { id } = await database.db.transaction((tx) =>
+      messages.queueSms(tx, "+33612345678", "Your code is 123456"),
+    );
+    const row = await waitFor(settled(id));
+    expect(row).toMatchObject({ status: "sent", attempts: 1, providerId: "p-1", error: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+    expect(adapter.received).toEqual([
+      expect.objectContaining({
+        id,
+        channel: "sms",
+        to: "+33612345678",
+        text: "Your code is 123456",
+      }),
+    ]);
+  });
+
+  it("delivers an email queued on the database handle itself", async () => {
+    const adapter = recordingAdapter();
+    const messages = await startService(adapter);
+    const { id } = await messages.queueEmail(database.db, {
+      to: "ada@example.com",
+      subject: "Welcome",
+      text: "Hello Ada",
+      html: "<p>Hello Ada</p>",
+    });
+    await waitFor(settled(id));
+    expect(adapter.received[0]).toMatchObject({
+      channel: "email",
+      to: "ada@example.com",
+      subject: "Welcome",
+      text: "Hello Ada",
+      html: "<p>Hello Ada</p>",
+    });
+  });
+
+  it("sends nothing for a rolled-back transaction", async () => {
+    const adapter = recordingAdapter();
+    const messages = await startService(adapter);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await messages.queueSms(tx, "+33600000001", "never sent");
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    // A message queued after it is delivered: the worker ran, and skipped nothing real.
+    const { id } = await messages.queueSms(database.db, "+33600000002", "sent");
+    await waitFor(settled(id));
+    const rows = await database.db.select().from(outboundMessages);
+    expect(rows.map((r) => r.destination)).toEqual(["+33600000002"]);
+    expect(adapter.received.map((m) => m.text)).toEqual(["sent"]);
+  });
+
+  it("retries a failing provider with backoff and ends sent with every attempt counted", async () => {
+    const adapter = recordingAdapter(2);
+    const messages = await startService(adapter);
+    const { id } = await messages.queueSms(database.db, "+33611111111", "third time lucky");
+    const row = await waitFor(settled(id), 30_000);
+    expect(row).toMatchObject({ status: "sent", attempts: 3, providerId: "p-3", error: null });
+  });
+
+  it("marks a message failed, with the provider's error, when the retries run out", async () => {
+    const adapter = recordingAdapter(100);
+    const messages = await startService(adapter, { retryLimit: 1 });
+    const { id } = await messages.queueSms(database.db, "+33622222222", "doomed");
+    const row = await waitFor(settled(id), 30_000);
+    expect(row).toMatchObject({ status: "failed", attempts: 2, providerId: null });
+    expect(row.error).toContain("provider down (call 2)");
+    expect(adapter.received).toEqual([]);
+  });
+
+  it("delivers messages queued before the workers started", async () => {
+    const adapter = recordingAdapter();
+    service = await createMessageService({
+      settings,
+      database,
+      log: createLogger("silent"),
+      adapters: { sms: adapter, email: adapter },
+      delivery: fast,
+    });
+    const { id } = await database.db.transaction((tx) =>
+      (service as MessageService).queueSms(tx, "+33633333333", "early"),
+    );
+    expect((await rowOf(id))?.status).toBe("queued");
+    await service.start();
+    expect(await waitFor(settled(id))).toMatchObject({ status: "sent", attempts: 1 });
+  });
+});
