@@ -39,8 +39,12 @@ export type AppDeps = {
   verifyBearer: BearerVerifier;
   isSignedIn?: SignedInCheck;
   resolveAuth?: PageContextDeps["resolveAuth"];
+  /** Public keys that verify access tokens, served at /.well-known/jwks.json. */
+  jwks?: () => Promise<unknown>;
   /** Extra routes under /api (e.g. the refresh endpoint), before the 404. */
   apiRoutes?: express.Router[];
+  /** Browser-facing sign-in routes outside /api (e.g. `/auth/oidc/…`), before the pages. */
+  authRoutes?: express.Router[];
   secureTransport: boolean;
   /** NODE_ENV=test: enables test-only behaviour such as the failing page `/__test/fail`. */
   testMode?: boolean;
@@ -80,6 +84,19 @@ export function createApp(deps: AppDeps): express.Express {
     }),
   );
   app.use(securityHeaders({ secureTransport: deps.secureTransport }));
+  const { jwks } = deps;
+  if (jwks) {
+    app.get("/.well-known/jwks.json", async (_req, res, next) => {
+      try {
+        const body = await jwks();
+        // Short: after a rotation, verifiers elsewhere see the new key within minutes.
+        res.setHeader("Cache-Control", "public, max-age=300");
+        res.json(body);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
   app.use(
     compression({
       // Server-sent events must reach the client as written, not when a buffer fills.
@@ -103,6 +120,7 @@ export function createApp(deps: AppDeps): express.Express {
     res.status(404).json({ error: { status: "NOT_FOUND", message: "No such API endpoint." } });
   });
   app.use("/api", api);
+  for (const routes of deps.authRoutes ?? []) app.use(routes);
 
   if (deps.pages) mountPages(app, deps, deps.pages);
   app.use(lastResortErrorHandler);

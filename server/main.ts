@@ -6,6 +6,12 @@ import type { ServerBuild } from "react-router";
 import { createApp, type Pages } from "./app.ts";
 import { loadSettings, type Settings, SettingsError } from "./config.ts";
 import { appFunctions } from "./functions.ts";
+import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
+import {
+  liveSessionCheck,
+  pageAuthResolver,
+  refreshTokenRouter,
+} from "./platform/auth/auth-http.ts";
 import type { BearerVerifier } from "./platform/callable/callable-router.ts";
 import type { AnyFunctionDefinition } from "./platform/callable/define-function.ts";
 import { createRegistry } from "./platform/callable/registry.ts";
@@ -50,17 +56,24 @@ function contextKeyOf(build: ServerBuild): Pages["contextKey"] {
   return key;
 }
 
-async function functionsFor(settings: Settings): Promise<{
+async function functionsFor(
+  settings: Settings,
+  verifyAccessToken: BearerVerifier,
+): Promise<{
   functions: readonly AnyFunctionDefinition[];
   verifyBearer: BearerVerifier;
 }> {
   if (settings.NODE_ENV !== "test") {
-    // Sessions and access tokens arrive with the identity module; until then no bearer is valid.
-    return { functions: appFunctions, verifyBearer: async () => null };
+    return { functions: appFunctions, verifyBearer: verifyAccessToken };
   }
   const { testFunctions } = await import("./platform/callable/test-functions.ts");
   const { verifyTestBearer } = await import("./platform/callable/test-bearer.ts");
-  return { functions: [...appFunctions, ...testFunctions], verifyBearer: verifyTestBearer };
+  return {
+    functions: [...appFunctions, ...testFunctions],
+    // Tests may also use `test:{userId}:{roles}` bearers; real access tokens work as well.
+    verifyBearer: (token) =>
+      token.startsWith("test:") ? verifyTestBearer(token) : verifyAccessToken(token),
+  };
 }
 
 export async function startServer(settings: Settings, log: Logger) {
@@ -69,14 +82,32 @@ export async function startServer(settings: Settings, log: Logger) {
     pgliteDir: settings.PGLITE_DIR,
     poolMax: settings.DB_POOL_MAX,
   });
+  // Set once the delivery workers run, so a failed start and the shutdown both stop them.
+  let stopMessages = async () => {};
   try {
-    const { functions, verifyBearer } = await functionsFor(settings);
     const services = await createServices(settings, database, log);
+    await services.messages.start();
+    stopMessages = () => services.messages.stop();
+    const { functions, verifyBearer } = await functionsFor(settings, (token) =>
+      services.auth.verifyAccessToken(token),
+    );
+    const secureTransport = settings.PUBLIC_URL.startsWith("https://");
     const app = createApp({
       services,
       registry: createRegistry(functions),
       verifyBearer,
-      secureTransport: settings.PUBLIC_URL.startsWith("https://"),
+      authRoutes: externalSignInRoutes(services),
+      isSignedIn: liveSessionCheck(services.auth),
+      resolveAuth: pageAuthResolver(services.auth),
+      jwks: () => services.auth.publicJwks(),
+      apiRoutes: [
+        refreshTokenRouter({
+          auth: services.auth,
+          rateLimiter: services.rateLimiter,
+          secureCookies: secureTransport,
+        }),
+      ],
+      secureTransport,
       testMode: settings.NODE_ENV === "test",
       pages: await loadPages(settings),
     });
@@ -86,8 +117,13 @@ export async function startServer(settings: Settings, log: Logger) {
       );
     });
     server.keepAliveTimeout = 65_000;
-    return { server, database };
+    const close = async () => {
+      await stopMessages();
+      await database.close();
+    };
+    return { server, database, close };
   } catch (error) {
+    await stopMessages();
     await database.close();
     throw error;
   }
@@ -127,11 +163,11 @@ async function main(): Promise<void> {
   }
   const log = createLogger(settings.LOG_LEVEL);
   try {
-    const { server, database } = await startServer(settings, log);
+    const { server, database, close } = await startServer(settings, log);
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : settings.PORT;
     log.info({ port, database: database.kind }, `listening on http://localhost:${port}`);
-    shutdownOnSignals(server, database.close, log);
+    shutdownOnSignals(server, close, log);
   } catch (error) {
     if (error instanceof SettingsError || (error as Error).name === "DatabaseInUseError") {
       log.fatal((error as Error).message);

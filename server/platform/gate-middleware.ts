@@ -3,7 +3,7 @@ import { hasSessionCookie, isGatedPath, loginRedirectFor } from "../../app/sessi
 
 export type SignedInCheck = (req: Request) => boolean | Promise<boolean>;
 
-/** Until sessions exist: signed in means the session cookie is present. */
+/** Signed in means the session cookie is present: for tests without a database. The server uses auth-http.ts liveSessionCheck. */
 export const sessionCookiePresent: SignedInCheck = (req) => hasSessionCookie(req.headers.cookie);
 
 /**

@@ -157,12 +157,14 @@ export async function createKeyStore(options: KeyStoreOptions): Promise<KeyStore
     return best;
   }
 
-  let reloading: Promise<void> | null = null;
+  let reloading = false;
   function reloadInBackground() {
-    reloading ??= load()
+    if (reloading) return;
+    reloading = true;
+    load()
       .catch(() => {})
       .finally(() => {
-        reloading = null;
+        reloading = false;
       });
   }
 
