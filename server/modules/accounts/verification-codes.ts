@@ -132,7 +132,7 @@ export type CodeAttempt =
 export async function attemptCode(
   tx: Executor,
   appSecret: string,
-  where: { id: string } | { purpose: CodePurpose; destination: string },
+  where: CodeLookup,
   secret: string,
 ): Promise<CodeAttempt> {
   const row = await lockedRow(tx, where);
@@ -149,13 +149,15 @@ export async function attemptCode(
   return { ok: false, reason: "wrong", attemptsLeft: Math.max(0, row.maxAttempts - attempts) };
 }
 
-async function lockedRow(
-  tx: Executor,
-  where: { id: string } | { purpose: CodePurpose; destination: string },
-): Promise<CodeRow | undefined> {
+/** A code by its row (ids are handed to the page), or the newest for a destination. */
+export type CodeLookup =
+  | { id: string; purpose: CodePurpose }
+  | { purpose: CodePurpose; destination: string };
+
+export async function lockedRow(tx: Executor, where: CodeLookup): Promise<CodeRow | undefined> {
   const condition =
     "id" in where
-      ? eq(verificationCodes.id, where.id)
+      ? and(eq(verificationCodes.id, where.id), eq(verificationCodes.purpose, where.purpose))
       : and(
           eq(verificationCodes.purpose, where.purpose),
           eq(verificationCodes.destination, where.destination),
