@@ -14,6 +14,9 @@ import type { Route } from "./+types/root";
 import { AppLayout } from "./components/AppLayout";
 import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
+import { serverContext } from "./server-context";
+import { type SignedInUser, useSignedInUser } from "./session/signed-in-user";
+import { useSessionWatcher } from "./session/use-session-watcher";
 import { cssVariablesResolver, theme, themeColor } from "./theme";
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -44,7 +47,21 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Who is signed in (for the header and the session watcher). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { auth, invoke } = context.get(serverContext);
+  if (!auth) return { user: null };
+  try {
+    const user: SignedInUser = await invoke("sessions.current", null);
+    return { user };
+  } catch {
+    return { user: null };
+  }
+}
+
 export default function App() {
+  const user = useSignedInUser();
+  useSessionWatcher(user?.sessionId ?? null);
   return <Outlet />;
 }
 

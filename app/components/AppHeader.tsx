@@ -1,7 +1,9 @@
-import { Burger, Button, Drawer, Group, NavLink, Stack } from "@mantine/core";
+import { Burger, Button, Drawer, Group, NavLink, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Link, useLocation } from "react-router";
 import { brandName } from "~/brand";
+import { callable } from "~/callable/callable";
+import { useSignedInUser } from "~/session/signed-in-user";
 import classes from "./AppLayout.module.css";
 import { BrandMark } from "./icons";
 import { isCurrentPath, mainNavigation, signInLink } from "./navigation";
@@ -9,11 +11,22 @@ import { ThemeToggle } from "./ThemeToggle";
 
 const menuId = "main-menu";
 
+/** Ends this browser's session (the server clears its cookies), then reloads at home. */
+async function signOut() {
+  try {
+    await callable("sessions.signOut")();
+  } finally {
+    window.location.assign("/");
+  }
+}
+
 /** Brand, navigation and theme switch; on phones the navigation moves into a drawer. */
 export function AppHeader() {
   const { pathname } = useLocation();
   const [menuOpened, menu] = useDisclosure(false);
   const current = (to: string) => (isCurrentPath(pathname, to) ? "page" : undefined);
+  const user = useSignedInUser();
+  const userName = user ? user.name || "Signed in" : null;
 
   return (
     <header className={classes.header}>
@@ -38,9 +51,20 @@ export function AppHeader() {
 
         <Group gap="xs" wrap="nowrap">
           <ThemeToggle />
-          <Button component={Link} to={signInLink.to} visibleFrom="sm">
-            {signInLink.label}
-          </Button>
+          {user ? (
+            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+              <Text size="sm" fw={500} data-testid="signed-in-user">
+                {userName}
+              </Text>
+              <Button variant="default" onClick={() => void signOut()}>
+                Sign out
+              </Button>
+            </Group>
+          ) : (
+            <Button component={Link} to={signInLink.to} visibleFrom="sm">
+              {signInLink.label}
+            </Button>
+          )}
           <Burger
             hiddenFrom="sm"
             opened={menuOpened}
@@ -63,7 +87,7 @@ export function AppHeader() {
         closeButtonProps={{ "aria-label": "Close navigation" }}
       >
         <Stack component="nav" aria-label="Menu" gap={4}>
-          {[...mainNavigation, signInLink].map((item) => (
+          {[...mainNavigation, ...(user ? [] : [signInLink])].map((item) => (
             <NavLink
               key={item.to}
               component={Link}
@@ -74,6 +98,14 @@ export function AppHeader() {
               onClick={menu.close}
             />
           ))}
+          {user && (
+            <NavLink
+              component="button"
+              label="Sign out"
+              description={userName}
+              onClick={() => void signOut()}
+            />
+          )}
         </Stack>
       </Drawer>
     </header>

@@ -1,4 +1,6 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { users } from "../../modules/accounts/accounts.schema.ts";
 import { defineFunction } from "./define-function.ts";
 import { FunctionError, type FunctionStatus, httpCodeOfStatus } from "./function-error.ts";
 
@@ -19,6 +21,35 @@ export const testFunctions = [
       instanceIdToken: ctx.instanceIdToken ?? null,
       appCheckToken: ctx.appCheckToken ?? null,
     }),
+  }),
+  defineFunction({
+    name: "test.signInAs",
+    input: z.object({
+      name: z.string().min(1).max(100),
+      phone: z.string().regex(/^\+\d{6,15}$/),
+    }),
+    access: "public",
+    // End-to-end tests need a real session without the sign-in screens: makes (or reuses)
+    // the user with this phone, starts a session and writes its cookies.
+    handler: async (data, ctx) => {
+      const { auth } = ctx.services;
+      const issued = await ctx.db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.phone, data.phone), isNull(users.deletedAt)));
+        const [user] = existing
+          ? [existing]
+          : await tx
+              .insert(users)
+              .values({ name: data.name, phone: data.phone, phoneVerifiedAt: new Date() })
+              .returning({ id: users.id });
+        if (!user) throw new Error("no user");
+        return { userId: user.id, ...(await auth.startSession(tx, user.id, ctx.client)) };
+      });
+      auth.writeSessionCookies(ctx.cookies, issued);
+      return { userId: issued.userId, sessionId: issued.sessionId };
+    },
   }),
   defineFunction({
     name: "test.nothing",
