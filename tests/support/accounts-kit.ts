@@ -1,0 +1,99 @@
+import { randomInt } from "node:crypto";
+import { and, desc, eq } from "drizzle-orm";
+import { loadSettings } from "../../server/config.ts";
+import { accountFunctions } from "../../server/modules/accounts/accounts.functions.ts";
+import type { FunctionContext } from "../../server/platform/callable/define-function.ts";
+import { createRegistry } from "../../server/platform/callable/registry.ts";
+import { createServices } from "../../server/platform/create-services.ts";
+import type { DatabaseHandle } from "../../server/platform/db.ts";
+import { createLogger } from "../../server/platform/logger.ts";
+import { outboundMessages } from "../../server/platform/messages/messages.schema.ts";
+import type { CookieJar, Services } from "../../server/platform/services.ts";
+
+/**
+ * The accounts functions on a test database with the real services (sessions, the
+ * message outbox without its delivery workers, the database rate limiter), called the
+ * way the HTTP router and pages call them: through the registry, input schemas and all.
+ */
+export async function accountsKit(database: DatabaseHandle) {
+  const settings = loadSettings({
+    NODE_ENV: "test",
+    PGLITE_DIR: "memory://",
+    APP_SECRET: "a".repeat(32),
+    PUBLIC_URL: "http://localhost:3000",
+  });
+  const services = await createServices(settings, database, createLogger("silent"));
+  const registry = createRegistry(accountFunctions);
+
+  /** One browser: its cookies and IP persist across calls. */
+  function client(ip = `10.${randomInt(255)}.${randomInt(255)}.${randomInt(1, 255)}`) {
+    const jar = new Map<string, string>();
+    const cookies: CookieJar = {
+      get: (name) => jar.get(name),
+      set: (name, value) => void jar.set(name, value),
+      clear: (name) => void jar.delete(name),
+    };
+    const ctx: FunctionContext = {
+      auth: null,
+      requestId: "test",
+      log: services.log,
+      db: database.db,
+      client: { ip, userAgent: "vitest" },
+      cookies,
+      services: services as Services,
+      signal: new AbortController().signal,
+      acceptsStreaming: false,
+      sendChunk: () => {},
+    };
+    return {
+      jar,
+      ip,
+      // biome-ignore lint/suspicious/noExplicitAny: results are checked by each test
+      call: (name: string, data: unknown): Promise<any> => registry.invoke(name, data, ctx),
+      // biome-ignore lint/suspicious/noExplicitAny: the thrown FunctionError, or the result
+      fail: (name: string, data: unknown): Promise<any> =>
+        registry.invoke(name, data, ctx).then(
+          (result) => {
+            throw new Error(`expected ${name} to fail, got ${JSON.stringify(result)}`);
+          },
+          (error: unknown) => error,
+        ),
+    };
+  }
+
+  /** The newest message sent to a phone or email (the outbox). */
+  async function lastMessage(destination: string) {
+    const [row] = await database.db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.destination, destination))
+      .orderBy(desc(outboundMessages.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async function messagesTo(destination: string) {
+    return database.db
+      .select()
+      .from(outboundMessages)
+      .where(and(eq(outboundMessages.destination, destination)));
+  }
+
+  async function lastCode(destination: string): Promise<string> {
+    const body = (await lastMessage(destination))?.body ?? "";
+    const code = /\b(\d{6})\b/.exec(body)?.[1];
+    if (!code) throw new Error(`no code in the last message to ${destination}: ${body}`);
+    return code;
+  }
+
+  return { services, settings, client, lastMessage, messagesTo, lastCode };
+}
+
+let phoneCounter = randomInt(0, 5000);
+/** A valid UK mobile number not used before in this run. */
+export function newPhone(): string {
+  phoneCounter += 1;
+  return `+4479111${String(phoneCounter % 100_000).padStart(5, "0")}`;
+}
+
+export const goodPassword = "violet orbit lantern 42";
