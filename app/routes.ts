@@ -48,6 +48,8 @@ export default [
   ]),
   // Fails on purpose when the server runs with NODE_ENV=test (the 500 page's test).
   route("__test/fail", "routes/__test.fail.tsx"),
+  // The development outbox (SMS and emails not really sent); 404 on a real deployment.
+  route("dev/outbox", "routes/dev.outbox.tsx"),
   // Last: a single segment that no screen above claims is an event's short id or slug.
   route(":id", "routes/event.$id.tsx"),
 ] satisfies RouteConfig;

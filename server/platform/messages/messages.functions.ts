@@ -1,4 +1,63 @@
-import type { AnyFunctionDefinition } from "../callable/define-function.ts";
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { type AnyFunctionDefinition, defineFunction } from "../callable/define-function.ts";
+import { FunctionError } from "../callable/function-error.ts";
+import { outboxIsReadable } from "./message-settings.ts";
+import { outboundMessages } from "./messages.schema.ts";
+
+export type OutboxEntry = {
+  id: string;
+  channel: "sms" | "email";
+  to: string;
+  subject: string | null;
+  text: string;
+  status: "queued" | "sent" | "failed";
+  attempts: number;
+  error: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  sentAt: string | null;
+};
 
 /** The development outbox. */
-export const messageFunctions = [] as const satisfies readonly AnyFunctionDefinition[];
+export const messageFunctions = [
+  defineFunction({
+    name: "dev.outbox",
+    input: z
+      .object({
+        /** Exactly as queued: an E.164 phone number or an email address. */
+        destination: z.string().trim().min(1).max(320).optional(),
+        limit: z.number().int().min(1).max(200).default(50),
+      })
+      .default({ limit: 50 }),
+    // Public on purpose, and only where outboxIsReadable(): there nothing leaves the
+    // machine, and reading the codes is how a developer or an end-to-end test signs in.
+    access: "public",
+    handler: async (data, ctx): Promise<{ messages: OutboxEntry[] }> => {
+      if (!outboxIsReadable(ctx.services.settings)) {
+        // As if the function did not exist: a real deployment never shows its messages.
+        throw new FunctionError("NOT_FOUND", "No function named dev.outbox.");
+      }
+      const rows = await ctx.db
+        .select()
+        .from(outboundMessages)
+        .where(data.destination ? eq(outboundMessages.destination, data.destination) : undefined)
+        .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
+        .limit(data.limit);
+      return {
+        messages: rows.map((row) => ({
+          id: row.id,
+          channel: row.channel,
+          to: row.destination,
+          subject: row.subject,
+          text: row.body,
+          status: row.status,
+          attempts: row.attempts,
+          error: row.error,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  }),
+] as const satisfies readonly AnyFunctionDefinition[];

@@ -1,0 +1,147 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
+import { createApp } from "../../app.ts";
+import { loadSettings, type Settings } from "../../config.ts";
+import { createRegistry } from "../callable/registry.ts";
+import { createLogger } from "../logger.ts";
+import type { Services } from "../services.ts";
+import { createMessageService } from "./create-message-service.ts";
+import type { MessageService } from "./message-service.ts";
+import { messageFunctions } from "./messages.functions.ts";
+
+const log = createLogger("silent");
+const secret = "t".repeat(32);
+
+/** The API with only the message functions, on an ephemeral port. */
+async function serveApi(settings: Settings, database: TestDatabase, messages: MessageService) {
+  const services = { settings, database, log, messages } as unknown as Services;
+  const app = createApp({
+    services,
+    registry: createRegistry(messageFunctions),
+    verifyBearer: async () => null,
+    secureTransport: false,
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    call: async (data: unknown) => {
+      const response = await fetch(`${url}/api/fn/dev.outbox`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ data }),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe.each(testDatabases)("dev.outbox on $name", ({ open }) => {
+  let database: TestDatabase;
+  let messages: MessageService;
+  let api: Awaited<ReturnType<typeof serveApi>>;
+
+  beforeAll(async () => {
+    database = await open();
+    const settings = loadSettings({
+      NODE_ENV: "test",
+      PGLITE_DIR: "memory://",
+      APP_SECRET: secret,
+    });
+    // Workers not started: the listing shows queued messages as well as sent ones.
+    messages = await createMessageService({ settings, database, log });
+    api = await serveApi(settings, database, messages);
+  });
+  beforeEach(() => database.db.execute(sql`truncate outbound_messages`));
+  afterAll(async () => {
+    await api.close();
+    await database.dispose();
+  });
+
+  it("answers an empty list when nothing was sent", async () => {
+    expect(await api.call({})).toEqual({ status: 200, body: { result: { messages: [] } } });
+  });
+
+  it("lists the latest messages newest first, with channel, recipient, subject and text", async () => {
+    await messages.queueSms(database.db, "+3312345678", "Your code is 111111");
+    await messages.queueEmail(database.db, {
+      to: "ada@example.com",
+      subject: "Welcome",
+      text: "Hello Ada",
+    });
+    await messages.queueSms(database.db, "+3312345678", "Your code is 222222");
+    const { status, body } = await api.call({});
+    expect(status).toBe(200);
+    const listed = body.result.messages;
+    expect(listed.map((m: { text: string }) => m.text)).toEqual([
+      "Your code is 222222",
+      "Hello Ada",
+      "Your code is 111111",
+    ]);
+    expect(listed[1]).toMatchObject({
+      channel: "email",
+      to: "ada@example.com",
+      subject: "Welcome",
+      status: "queued",
+      attempts: 0,
+      sentAt: null,
+    });
+    expect(Date.parse(listed[0].createdAt)).not.toBeNaN();
+  });
+
+  it("filters by destination and limits the count, for tests reading their SMS code", async () => {
+    await messages.queueSms(database.db, "+3312345678", "Your code is 333333");
+    await messages.queueSms(database.db, "+3399999999", "someone else's");
+    await messages.queueSms(database.db, "+3312345678", "Your code is 444444");
+    const { body } = await api.call({ destination: "+3312345678", limit: 1 });
+    expect(body.result.messages).toHaveLength(1);
+    expect(body.result.messages[0]).toMatchObject({
+      channel: "sms",
+      to: "+3312345678",
+      text: "Your code is 444444",
+    });
+  });
+
+  it("rejects a limit out of range", async () => {
+    const { status, body } = await api.call({ limit: 5000 });
+    expect(status).toBe(400);
+    expect(body.error.status).toBe("INVALID_ARGUMENT");
+  });
+});
+
+describe("dev.outbox on a production deployment", () => {
+  it("answers NOT_FOUND with DATABASE_URL, even with the outbox allowed", async () => {
+    const database = await testDatabases[0]?.open();
+    if (!database) throw new Error("no test database");
+    try {
+      const settings = loadSettings({
+        NODE_ENV: "production",
+        PGLITE_DIR: "memory://",
+        APP_SECRET: secret,
+        DATABASE_URL: "postgres://app@db.internal:5432/tickets",
+        ALLOW_OUTBOX_IN_PRODUCTION: "true",
+      });
+      const messages = await createMessageService({ settings, database, log });
+      await messages.queueSms(database.db, "+3312345678", "Your code is 555555");
+      const api = await serveApi(settings, database, messages);
+      try {
+        const { status, body } = await api.call({ destination: "+3312345678" });
+        expect(status).toBe(404);
+        expect(body.error.status).toBe("NOT_FOUND");
+        expect(JSON.stringify(body)).not.toContain("555555");
+      } finally {
+        await api.close();
+      }
+    } finally {
+      await database.dispose();
+    }
+  });
+});
