@@ -1,28 +1,88 @@
-import { Anchor, Group } from "@mantine/core";
-import { Link } from "react-router";
-import { LaterRelease } from "~/components/LaterRelease";
+import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { defaultRegionFor } from "~/accounts/default-region";
+import { field, formFailure } from "~/accounts/form-failure";
+import { IdentifierField } from "~/accounts/IdentifierField";
+import { redirectParam, withRedirect } from "~/accounts/redirect-param";
+import { useSubmitting } from "~/accounts/use-submitting";
+import { FormMessage } from "~/components/FormMessage";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
+import { serverContext } from "~/server-context";
+import { requireSameOrigin } from "~/session/require-same-origin";
+import { safeRedirect } from "~/session/safe-redirect";
+import type { Route } from "./+types/login";
 
 const title = "Sign in";
 const intro =
   "Sign in with your phone number or email address and your password, or with an external identity provider, to book tickets and see your orders.";
 
-const otherWays = [
-  { to: "/register", label: "Create an account" },
-  { to: "/password", label: "Forgot your password?" },
-  { to: "/access_to_account", label: "Sign in with a one-time code" },
-] as const;
-
 export const meta = () => screenMeta(title, intro);
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { regions } = await context.get(serverContext).invoke("accounts.phoneRegions", null);
+  return {
+    regions,
+    defaultRegion: defaultRegionFor(request.headers.get("accept-language"), regions),
+    redirect: redirectParam(request),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverContext);
+  requireSameOrigin(server);
+  const form = await request.formData();
+  try {
+    await server.invoke("accounts.signIn", {
+      identifier: field(form, "identifier"),
+      region: field(form, "region"),
+      password: field(form, "password"),
+    });
+  } catch (error) {
+    const { failure, status } = formFailure(error, form);
+    return data(failure, { status });
+  }
+  return redirect(safeRedirect(field(form, "redirect")));
+}
+
 export default function Page() {
+  const { regions, defaultRegion, redirect: target } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const otherWays = [
+    { to: withRedirect("/register", target), label: "Create an account" },
+    { to: "/password", label: "Forgot your password?" },
+    { to: withRedirect("/access_to_account", target), label: "Sign in with a one-time code" },
+  ];
   return (
     <Screen title={title} intro={intro}>
-      <LaterRelease>Signing in arrives with a later release.</LaterRelease>
+      <Form method="post" noValidate={false}>
+        <Stack gap="md" maw="32rem">
+          {failure ? <FormMessage kind="error">{failure.message}</FormMessage> : null}
+          <input type="hidden" name="redirect" value={target ?? ""} />
+          <IdentifierField
+            regions={regions}
+            defaultRegion={failure?.values.region ?? defaultRegion}
+            defaultValue={failure?.values.identifier}
+            error={failure?.fieldErrors.identifier}
+          />
+          <PasswordInput
+            name="password"
+            label="Password"
+            autoComplete="current-password"
+            required
+            error={failure?.fieldErrors.password}
+          />
+          <Group>
+            <Button type="submit" loading={submitting}>
+              Sign in
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
       <Group component="nav" aria-label="Other ways in" gap="lg">
         {otherWays.map((link) => (
-          <Anchor key={link.to} component={Link} to={link.to} underline="hover">
+          <Anchor key={link.label} component={Link} to={link.to} underline="hover">
             {link.label}
           </Anchor>
         ))}

@@ -1,6 +1,19 @@
-import { LaterRelease } from "~/components/LaterRelease";
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { defaultRegionFor } from "~/accounts/default-region";
+import { field, formFailure } from "~/accounts/form-failure";
+import { redirectParam } from "~/accounts/redirect-param";
+import { useSubmitting } from "~/accounts/use-submitting";
+import { FormMessage } from "~/components/FormMessage";
+import { PasswordPolicyChecklist } from "~/components/PasswordPolicyChecklist";
+import { PhoneNumberField } from "~/components/PhoneNumberField";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
+import { serverContext } from "~/server-context";
+import { requireSameOrigin } from "~/session/require-same-origin";
+import { safeRedirect } from "~/session/safe-redirect";
+import type { Route } from "./+types/new_password";
 
 const title = "Set a new password";
 const intro =
@@ -8,10 +21,123 @@ const intro =
 
 export const meta = () => screenMeta(title, intro);
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const server = context.get(serverContext);
+  const url = new URL(request.url);
+  const [{ regions }, policy] = await Promise.all([
+    server.invoke("accounts.phoneRegions", null),
+    server.invoke("accounts.passwordPolicy", null),
+  ]);
+  return {
+    regions,
+    policy,
+    defaultRegion: defaultRegionFor(request.headers.get("accept-language"), regions),
+    token: url.searchParams.get("token"),
+    phone: url.searchParams.get("phone"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverContext);
+  requireSameOrigin(server);
+  const form = await request.formData();
+  const token = field(form, "token");
+  try {
+    await server.invoke(
+      "accounts.setNewPassword",
+      token
+        ? { token, password: field(form, "password") }
+        : {
+            phone: field(form, "phone"),
+            region: field(form, "region"),
+            code: field(form, "code"),
+            password: field(form, "password"),
+          },
+    );
+  } catch (error) {
+    const { failure, status } = formFailure(error, form);
+    return data(failure, { status });
+  }
+  return redirect(safeRedirect(redirectParam(request)));
+}
+
 export default function Page() {
+  const loaded = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const values = failure?.values ?? {};
+  const [password, setPassword] = useState("");
+  const [phone, setPhone] = useState(values.phone ?? loaded.phone ?? "");
+  const [region, setRegion] = useState(values.region ?? loaded.defaultRegion);
+  const byLink = Boolean(loaded.token);
+
   return (
     <Screen title={title} intro={intro}>
-      <LaterRelease />
+      <Form method="post">
+        <Stack gap="md" maw="36rem">
+          {failure && Object.keys(failure.fieldErrors).length === 0 ? (
+            <FormMessage kind="error">
+              {failure.message}{" "}
+              <Anchor component={Link} to="/password" underline="always">
+                Ask for a new one
+              </Anchor>
+            </FormMessage>
+          ) : null}
+          {byLink ? (
+            <input type="hidden" name="token" value={loaded.token ?? ""} />
+          ) : (
+            <>
+              <Text>
+                {loaded.phone
+                  ? "If this number has an account, we sent it a 6-digit code by SMS. It works for 10 minutes."
+                  : "Enter your phone number and the 6-digit code we sent to it by SMS."}
+              </Text>
+              <PhoneNumberField
+                regions={loaded.regions}
+                defaultRegion={region}
+                defaultValue={phone}
+                description="The number the code was sent to."
+                error={failure?.fieldErrors.phone}
+                onRegionChange={setRegion}
+                onValueChange={setPhone}
+              />
+              <TextInput
+                name="code"
+                label="6-digit code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+                error={failure?.fieldErrors.code}
+                w={{ base: "100%", xs: 220 }}
+              />
+            </>
+          )}
+          <PasswordInput
+            name="password"
+            label="New password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={failure?.fieldErrors.password}
+            aria-describedby="password-policy"
+          />
+          <PasswordPolicyChecklist
+            id="password-policy"
+            policy={loaded.policy}
+            password={password}
+            phone={byLink ? undefined : phone}
+            region={region}
+          />
+          <Group>
+            <Button type="submit" loading={submitting}>
+              Set password and sign in
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
     </Screen>
   );
 }

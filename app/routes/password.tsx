@@ -1,6 +1,15 @@
-import { LaterRelease } from "~/components/LaterRelease";
+import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { defaultRegionFor } from "~/accounts/default-region";
+import { field, formFailure } from "~/accounts/form-failure";
+import { IdentifierField } from "~/accounts/IdentifierField";
+import { useSubmitting } from "~/accounts/use-submitting";
+import { FormMessage } from "~/components/FormMessage";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
+import { serverContext } from "~/server-context";
+import { requireSameOrigin } from "~/session/require-same-origin";
+import type { Route } from "./+types/password";
 
 const title = "Forgot your password?";
 const intro =
@@ -8,10 +17,73 @@ const intro =
 
 export const meta = () => screenMeta(title, intro);
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { regions } = await context.get(serverContext).invoke("accounts.phoneRegions", null);
+  return {
+    regions,
+    defaultRegion: defaultRegionFor(request.headers.get("accept-language"), regions),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverContext);
+  requireSameOrigin(server);
+  const form = await request.formData();
+  try {
+    const sent = await server.invoke("accounts.requestPasswordReset", {
+      identifier: field(form, "identifier"),
+      region: field(form, "region"),
+    });
+    if (sent.channel === "sms") {
+      return redirect(`/new_password?${new URLSearchParams({ phone: sent.destination })}`);
+    }
+    return { emailedTo: sent.destination };
+  } catch (error) {
+    const { failure, status } = formFailure(error, form);
+    return data({ failure }, { status });
+  }
+}
+
 export default function Page() {
+  const { regions, defaultRegion } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const failure = answer && "failure" in answer ? answer.failure : undefined;
+  const emailedTo = answer && "emailedTo" in answer ? answer.emailedTo : undefined;
+  const submitting = useSubmitting();
   return (
     <Screen title={title} intro={intro}>
-      <LaterRelease />
+      <Form method="post">
+        <Stack gap="md" maw="32rem">
+          {failure ? <FormMessage kind="error">{failure.message}</FormMessage> : null}
+          {emailedTo ? (
+            <FormMessage kind="notice" title="Check your email">
+              If {emailedTo} is the confirmed email address of an account, we sent it a link to set
+              a new password. The link works for 30 minutes.
+            </FormMessage>
+          ) : null}
+          <Text>
+            With a phone number, we send a 6-digit code by SMS and you set the password on the next
+            page. With an email address, we send a link.
+          </Text>
+          <IdentifierField
+            regions={regions}
+            defaultRegion={failure?.values.region ?? defaultRegion}
+            defaultValue={failure?.values.identifier}
+            error={failure?.fieldErrors.identifier}
+          />
+          <Group>
+            <Button type="submit" loading={submitting}>
+              Send code or link
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+      <Text>
+        Still have your phone?{" "}
+        <Anchor component={Link} to="/access_to_account" underline="always">
+          Sign in with a one-time code
+        </Anchor>
+      </Text>
     </Screen>
   );
 }

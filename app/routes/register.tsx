@@ -1,6 +1,18 @@
-import { LaterRelease } from "~/components/LaterRelease";
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { defaultRegionFor } from "~/accounts/default-region";
+import { field, formFailure } from "~/accounts/form-failure";
+import { redirectParam, withRedirect } from "~/accounts/redirect-param";
+import { useSubmitting } from "~/accounts/use-submitting";
+import { FormMessage } from "~/components/FormMessage";
+import { PasswordPolicyChecklist } from "~/components/PasswordPolicyChecklist";
+import { PhoneNumberField } from "~/components/PhoneNumberField";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
+import { serverContext } from "~/server-context";
+import { requireSameOrigin } from "~/session/require-same-origin";
+import type { Route } from "./+types/register";
 
 const title = "Create an account";
 const intro =
@@ -8,10 +20,114 @@ const intro =
 
 export const meta = () => screenMeta(title, intro);
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const server = context.get(serverContext);
+  const [{ regions }, policy] = await Promise.all([
+    server.invoke("accounts.phoneRegions", null),
+    server.invoke("accounts.passwordPolicy", null),
+  ]);
+  return {
+    regions,
+    policy,
+    defaultRegion: defaultRegionFor(request.headers.get("accept-language"), regions),
+    redirect: redirectParam(request),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverContext);
+  requireSameOrigin(server);
+  const form = await request.formData();
+  let verificationId: string;
+  try {
+    ({ verificationId } = await server.invoke("accounts.register", {
+      name: field(form, "name"),
+      phone: field(form, "phone"),
+      region: field(form, "region"),
+      email: field(form, "email").trim(),
+      password: field(form, "password"),
+    }));
+  } catch (error) {
+    const { failure, status } = formFailure(error, form);
+    return data(failure, { status });
+  }
+  const target = field(form, "redirect");
+  return redirect(withRedirect(`/sms_verify?id=${verificationId}`, target || null));
+}
+
 export default function Page() {
+  const { regions, policy, defaultRegion, redirect: target } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const submitting = useSubmitting();
+  const values = failure?.values ?? {};
+  const [password, setPassword] = useState("");
+  const [phone, setPhone] = useState(values.phone ?? "");
+  const [region, setRegion] = useState(values.region ?? defaultRegion);
+  const [email, setEmail] = useState(values.email ?? "");
+
   return (
     <Screen title={title} intro={intro}>
-      <LaterRelease />
+      <Form method="post">
+        <Stack gap="md" maw="36rem">
+          {failure ? <FormMessage kind="error">{failure.message}</FormMessage> : null}
+          <input type="hidden" name="redirect" value={target ?? ""} />
+          <TextInput
+            name="name"
+            label="Your name"
+            autoComplete="name"
+            required
+            defaultValue={values.name}
+            error={failure?.fieldErrors.name}
+          />
+          <PhoneNumberField
+            regions={regions}
+            defaultRegion={region}
+            defaultValue={values.phone}
+            error={failure?.fieldErrors.phone}
+            onRegionChange={setRegion}
+            onValueChange={setPhone}
+          />
+          <TextInput
+            name="email"
+            type="email"
+            label="Email address (optional)"
+            description="For booking confirmations and tickets; you can add it later."
+            autoComplete="email"
+            defaultValue={values.email}
+            error={failure?.fieldErrors.email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <PasswordInput
+            name="password"
+            label="Password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            error={failure?.fieldErrors.password}
+            aria-describedby="password-policy"
+          />
+          <PasswordPolicyChecklist
+            id="password-policy"
+            policy={policy}
+            password={password}
+            phone={phone}
+            region={region}
+            email={email}
+          />
+          <Group>
+            <Button type="submit" loading={submitting}>
+              Create account
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+      <Text>
+        Already have an account?{" "}
+        <Anchor component={Link} to={withRedirect("/login", target)} underline="always">
+          Sign in
+        </Anchor>
+      </Text>
     </Screen>
   );
 }

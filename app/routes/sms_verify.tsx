@@ -1,6 +1,17 @@
-import { LaterRelease } from "~/components/LaterRelease";
+import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { field, formFailure, isFunctionError } from "~/accounts/form-failure";
+import { ResendCode } from "~/accounts/ResendCode";
+import { redirectParam } from "~/accounts/redirect-param";
+import { useSubmitting } from "~/accounts/use-submitting";
+import { FormMessage } from "~/components/FormMessage";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
+import { serverContext } from "~/server-context";
+import { requireSameOrigin } from "~/session/require-same-origin";
+import { safeRedirect } from "~/session/safe-redirect";
+import type { ServerContext } from "../../server/platform/page-context.ts";
+import type { Route } from "./+types/sms_verify";
 
 const title = "Verify your phone";
 const intro =
@@ -8,10 +19,120 @@ const intro =
 
 export const meta = () => screenMeta(title, intro);
 
+async function statusOf(server: ServerContext, request: Request) {
+  const id = new URL(request.url).searchParams.get("id") ?? "";
+  try {
+    return await server.invoke("accounts.verificationStatus", { verificationId: id });
+  } catch (error) {
+    if (isFunctionError(error)) return null;
+    throw error;
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const server = context.get(serverContext);
+  return { status: await statusOf(server, request), redirect: redirectParam(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverContext);
+  requireSameOrigin(server);
+  const form = await request.formData();
+  const status = await statusOf(server, request);
+  if (!status) return data(null, { status: 404 });
+  const verificationId = status.verificationId;
+  try {
+    if (field(form, "intent") === "resend") {
+      await server.invoke("accounts.resendCode", { verificationId });
+      return { resent: true as const };
+    }
+    const code = field(form, "code");
+    if (status.purpose === "register") {
+      await server.invoke("accounts.verifyRegistration", { verificationId, code });
+    } else {
+      await server.invoke("accounts.signInWithCode", { verificationId, code });
+    }
+  } catch (error) {
+    const { failure, status: httpStatus } = formFailure(error, form);
+    return data({ failure }, { status: httpStatus });
+  }
+  return redirect(safeRedirect(redirectParam(request)));
+}
+
 export default function Page() {
+  const { status } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const submitting = useSubmitting("verify");
+  if (!status) {
+    return (
+      <Screen title={title} intro={intro}>
+        <FormMessage kind="error" title="No code is waiting here">
+          This page works with the link from the previous step.{" "}
+          <Anchor component={Link} to="/register" underline="always">
+            Create an account
+          </Anchor>{" "}
+          or{" "}
+          <Anchor component={Link} to="/access_to_account" underline="always">
+            sign in with a one-time code
+          </Anchor>
+          .
+        </FormMessage>
+      </Screen>
+    );
+  }
+  const failure = answer && "failure" in answer ? answer.failure : undefined;
+  const resent = answer && "resent" in answer;
+  const where =
+    status.purpose === "register"
+      ? `We sent a 6-digit code by SMS to ${status.destination}.`
+      : "If an account matches what you typed, we sent it a 6-digit code by SMS or email.";
+  const usable = status.state === "pending";
   return (
     <Screen title={title} intro={intro}>
-      <LaterRelease />
+      <Stack gap="md" maw="32rem">
+        <Text>{where}</Text>
+        {resent ? <FormMessage kind="notice">A new code is on its way.</FormMessage> : null}
+        {failure && !failure.fieldErrors.code ? (
+          <FormMessage kind="error">{failure.message}</FormMessage>
+        ) : null}
+        {!usable ? (
+          <FormMessage kind="error">
+            {status.state === "expired"
+              ? "This code has expired. Ask for a new one below."
+              : status.state === "exhausted"
+                ? "Too many wrong codes. Ask for a new one below."
+                : "This code has already been used."}
+          </FormMessage>
+        ) : null}
+        <Form method="post">
+          <Stack gap="sm">
+            <input type="hidden" name="intent" value="verify" />
+            <TextInput
+              name="code"
+              label="6-digit code"
+              description={
+                usable
+                  ? `${status.attemptsLeft} ${status.attemptsLeft === 1 ? "attempt" : "attempts"} left`
+                  : undefined
+              }
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              required
+              disabled={!usable}
+              error={failure?.fieldErrors.code}
+              w={{ base: "100%", xs: 220 }}
+            />
+            <Group>
+              <Button type="submit" loading={submitting} disabled={!usable}>
+                Verify
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+        {status.state !== "used" ? <ResendCode availableAt={status.resendAvailableAt} /> : null}
+      </Stack>
     </Screen>
   );
 }
