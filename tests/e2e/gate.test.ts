@@ -38,8 +38,23 @@ describe("the route gate (seed spec section 6)", () => {
     });
   }
 
-  it("lets a request carrying css_tk through", async () => {
+  it("redirects a request whose css_tk names no session", async () => {
     const response = await get("/order?x=1", "css_tk=some-session");
+    expect(response.status).toBe(302);
+    expect(redirectValue(response)).toBe("/order?x=1");
+  });
+
+  it("lets a request carrying the css_tk of a live session through", async () => {
+    const signIn = await fetch(`${baseURL}/api/fn/test.signInAs`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ data: { name: "Gate Test", phone: "+15550009001" } }),
+    });
+    // All four cookies: css_tk alone, without tokens to renew, is a session that cannot go on.
+    const cookies = signIn.headers.getSetCookie().map((line) => line.split(";")[0]);
+    expect(cookies.some((c) => c?.startsWith("css_tk="))).toBe(true);
+    const sessionCookie = cookies.join("; ");
+    const response = await get("/order?x=1", sessionCookie);
     expect(response.status).toBe(200);
   });
 

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium, newPage, waitForHydration } from "./browser.ts";
 import { seedScreens } from "./screens.ts";
+import { signInAs } from "./session.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -16,9 +17,9 @@ afterAll(async () => {
 const heading = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
 const colorScheme = (page: Page) => page.locator("html").getAttribute("data-mantine-color-scheme");
 
-/** Any value of css_tk counts as signed in until sessions exist. */
+/** A real session (test.signInAs): a made-up css_tk no longer passes the gate. */
 async function signIn(page: Page) {
-  await page.context().addCookies([{ name: "css_tk", value: "e2e-session", url: baseURL }]);
+  await signInAs(page, baseURL);
 }
 
 describe("every screen of the seed spec", () => {

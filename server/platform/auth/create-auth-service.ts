@@ -390,7 +390,12 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
 
     async resolvePageAuth(cookies, client) {
       const sessionToken = cookies.get(SESSION_COOKIE);
-      if (!sessionToken) return null;
+      if (!sessionToken) {
+        // Tokens without a session cookie are leftovers: the page must not act on them.
+        const leftovers = [ACCESS_TOKEN_COOKIE, EXPIRY_COOKIE, REFRESH_TOKEN_COOKIE];
+        if (leftovers.some((name) => cookies.get(name))) clearSessionCookies(cookies);
+        return null;
+      }
       const live = await sessionForToken(sessionToken);
       if (!live) {
         clearSessionCookies(cookies);
