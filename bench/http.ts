@@ -72,6 +72,8 @@ const server = await spawnServer({
     PGLITE_DIR: path.join(dataDir, "db"),
     APP_SECRET: process.env.APP_SECRET ?? "bench-secret-bench-secret-bench-secret!!",
     LOG_LEVEL: "warn",
+    // With DATABASE_URL, production refuses the message outbox unless allowed.
+    ALLOW_OUTBOX_IN_PRODUCTION: "true",
   },
 });
 try {

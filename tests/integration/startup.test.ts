@@ -59,11 +59,17 @@ describe("npm start", () => {
 
 describe.runIf(testDatabaseUrl)("on PostgreSQL", () => {
   const secret = "x".repeat(40);
+  // Production on PostgreSQL refuses the message outbox unless allowed: no real provider here.
+  const productionOn = (url: string) => ({
+    DATABASE_URL: url,
+    APP_SECRET: secret,
+    ALLOW_OUTBOX_IN_PRODUCTION: "true",
+  });
 
   it("starts on an empty database and serves / and /readyz", async () => {
     const database = await createTempDatabase("start");
     cleanups.push(database.drop);
-    const server = await spawnServer({ env: { DATABASE_URL: database.url, APP_SECRET: secret } });
+    const server = await spawnServer({ env: productionOn(database.url) });
     cleanups.push(() => void server.stop());
     expect((await expectPagesServed(server.url)).database).toBe("postgres");
   });
@@ -72,9 +78,7 @@ describe.runIf(testDatabaseUrl)("on PostgreSQL", () => {
     const database = await createTempDatabase("four");
     cleanups.push(database.drop);
     const servers = await Promise.all(
-      [1, 2, 3, 4].map(() =>
-        spawnServer({ env: { DATABASE_URL: database.url, APP_SECRET: secret } }),
-      ),
+      [1, 2, 3, 4].map(() => spawnServer({ env: productionOn(database.url) })),
     );
     for (const server of servers) cleanups.push(() => void server.stop());
     for (const server of servers) {

@@ -3,7 +3,7 @@ import { fromDrizzle, type Db as JobDatabase, type JobWithMetadata } from "pg-bo
 import type { Settings } from "../../config.ts";
 import type { DatabaseHandle, Executor } from "../db.ts";
 import type { Logger } from "../logger.ts";
-import { createJobQueue } from "./job-queue.ts";
+import { createJobQueue, oneInstanceAtATime } from "./job-queue.ts";
 import { adaptersFromSettings, type MessageAdapters } from "./message-adapters.ts";
 import type { MessageService } from "./message-service.ts";
 import { type MessageChannel, outboundMessages } from "./messages.schema.ts";
@@ -183,8 +183,10 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
 
     async start() {
       if (started) return;
-      await boss.start();
-      await boss.createQueue(DELIVERY_QUEUE);
+      await oneInstanceAtATime(database, async () => {
+        await boss.start();
+        await boss.createQueue(DELIVERY_QUEUE);
+      });
       // Loads the queue into pg-boss's cache now: a cache miss inside a caller's PGlite
       // transaction would query outside it and wait for that transaction forever.
       await boss.findJobs(DELIVERY_QUEUE, { id: "00000000-0000-0000-0000-000000000000" });

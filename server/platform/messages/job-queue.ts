@@ -1,3 +1,4 @@
+import pg from "pg";
 import { fromPglite, type Db as JobDatabase, PgBoss } from "pg-boss";
 import type { DatabaseHandle } from "../db.ts";
 import type { Logger } from "../logger.ts";
@@ -29,4 +30,30 @@ function poolDatabase(database: DatabaseHandle): JobDatabase {
   const pool = database.pool;
   if (!pool) throw new Error("a PostgreSQL database handle without its pool");
   return { executeSql: (text, values) => pool.query(text, values) };
+}
+
+/** Any constant; the same in every instance of this app (not the migrations' key). */
+const JOB_QUEUE_SETUP_LOCK_KEY = 7_411_202_602;
+
+/**
+ * Runs pg-boss's start-up (schema install, queue creation) one instance at a time on
+ * PostgreSQL: instances starting together on an empty database otherwise race on
+ * `CREATE SCHEMA IF NOT EXISTS pgboss`, and the loser fails with a unique violation that
+ * pg-boss does not recognise as its own race. The lock is held on a connection of its
+ * own, outside the pool, so pg-boss can use the whole pool meanwhile.
+ */
+export async function oneInstanceAtATime<T>(
+  database: DatabaseHandle,
+  setUp: () => Promise<T>,
+): Promise<T> {
+  if (!database.pool) return setUp();
+  const client = new pg.Client(database.pool.options);
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [JOB_QUEUE_SETUP_LOCK_KEY]);
+    return await setUp();
+  } finally {
+    // Ending the session releases its advisory lock.
+    await client.end();
+  }
 }

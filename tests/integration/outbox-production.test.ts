@@ -1,0 +1,41 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createTempDatabase, testDatabaseUrl } from "../support/postgres.ts";
+import { type RunningServer, spawnServer } from "../support/spawn-server.ts";
+
+const cleanups: (() => Promise<unknown> | unknown)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe.runIf(testDatabaseUrl)("the outbox on a production deployment (PostgreSQL)", () => {
+  const base = { NODE_ENV: "production", APP_SECRET: "x".repeat(40) };
+
+  it("refuses to start with the outbox providers", async () => {
+    const database = await createTempDatabase("outbox");
+    cleanups.push(database.drop);
+    await expect(spawnServer({ env: { ...base, DATABASE_URL: database.url } })).rejects.toThrow(
+      /SMS_PROVIDER: the outbox sends nothing/,
+    );
+  });
+
+  it("hides /dev/outbox and dev.outbox even when the outbox is allowed", async () => {
+    const database = await createTempDatabase("outbox");
+    cleanups.push(database.drop);
+    const server: RunningServer = await spawnServer({
+      env: { ...base, DATABASE_URL: database.url, ALLOW_OUTBOX_IN_PRODUCTION: "true" },
+    });
+    cleanups.push(() => server.stop());
+    const page = await fetch(`${server.url}/dev/outbox`, {
+      headers: { "User-Agent": "Mozilla/5.0 Chrome/156" },
+    });
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("Page not found: /dev/outbox");
+    const api = await fetch(`${server.url}/api/fn/dev.outbox`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ data: {} }),
+    });
+    expect(api.status).toBe(404);
+    expect((await api.json()).error.status).toBe("NOT_FOUND");
+  });
+});
