@@ -34,6 +34,8 @@ export function securityHeaders(options: { secureTransport: boolean }) {
     },
     strictTransportSecurity: options.secureTransport,
     crossOriginEmbedderPolicy: false,
+    // The external sign-in popup must keep its opener across the provider's pages.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   return (req: Request, res: Response, next: NextFunction) => {

@@ -1,4 +1,165 @@
-import type { AnyFunctionDefinition } from "../../platform/callable/define-function.ts";
+import { and, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { sessions } from "../../platform/auth/auth.schema.ts";
+import {
+  type AnyFunctionDefinition,
+  defineFunction,
+} from "../../platform/callable/define-function.ts";
+import { FunctionError } from "../../platform/callable/function-error.ts";
+import {
+  confirmIdentityForDeletion,
+  deleteAccount,
+  deletionConfirmed,
+  deletionReasons,
+  sendDeletionCode,
+} from "./account-deletion.service.ts";
+import { oidcProviderFrom } from "./oidc/oidc-provider.ts";
+import { getPreferences, preferencesInput, updatePreferences } from "./preferences.ts";
+import {
+  changePassword,
+  confirmEmail,
+  confirmPhoneChange,
+  getProfile,
+  requestPhoneChange,
+  updateProfile,
+} from "./profile.service.ts";
+
+const code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "Enter the 6-digit code.");
 
 /** Profile, settings and account deletion. */
-export const profileFunctions = [] as const satisfies readonly AnyFunctionDefinition[];
+export const profileFunctions = [
+  defineFunction({
+    name: "profile.get",
+    input: z.null().optional(),
+    access: "signed-in",
+    handler: (_data, ctx) => getProfile(ctx, ctx.auth.userId),
+  }),
+  defineFunction({
+    name: "profile.update",
+    input: z.object({
+      name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
+      email: z.union([
+        z.literal(""),
+        z.email("Enter an email address like name@example.com.").max(254),
+      ]),
+    }),
+    access: "signed-in",
+    handler: (data, ctx) => updateProfile(ctx, ctx.auth.userId, data),
+  }),
+  defineFunction({
+    name: "profile.confirmEmail",
+    input: z.object({ token: z.string().min(1).max(200) }),
+    access: "signed-in",
+    handler: (data, ctx) => confirmEmail(ctx, ctx.auth.userId, data.token),
+  }),
+  defineFunction({
+    name: "profile.requestPhoneChange",
+    input: z.object({
+      phone: z.string().trim().min(1, "Enter a phone number.").max(40),
+      region: z.string().length(2).optional(),
+    }),
+    access: "signed-in",
+    handler: (data, ctx) => requestPhoneChange(ctx, ctx.auth.userId, data),
+  }),
+  defineFunction({
+    name: "profile.confirmPhoneChange",
+    input: z.object({ code }),
+    access: "signed-in",
+    handler: (data, ctx) => confirmPhoneChange(ctx, ctx.auth.userId, data.code),
+  }),
+  defineFunction({
+    name: "profile.changePassword",
+    input: z.object({
+      currentPassword: z.string().max(1000).optional(),
+      newPassword: z.string().max(1000),
+    }),
+    access: "signed-in",
+    handler: (data, ctx) => changePassword(ctx, ctx.auth, data),
+  }),
+  defineFunction({
+    name: "profile.listSessions",
+    input: z.null().optional(),
+    access: "signed-in",
+    handler: (_data, ctx) => ctx.services.auth.listSessions(ctx.auth.userId, ctx.auth.sessionId),
+  }),
+  defineFunction({
+    name: "profile.signOutSession",
+    input: z.object({ sessionId: z.uuid() }),
+    access: "signed-in",
+    handler: async (data, ctx) => {
+      await ctx.db.transaction(async (tx) => {
+        // Only the caller's own sessions: another user's id answers as if it did not exist.
+        const [own] = await tx
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(
+            and(
+              eq(sessions.id, data.sessionId),
+              eq(sessions.userId, ctx.auth.userId),
+              isNull(sessions.revokedAt),
+            ),
+          );
+        if (!own) throw new FunctionError("NOT_FOUND", "This session has already ended.");
+        await ctx.services.auth.revokeSession(tx, own.id, "signed_out_from_profile");
+      });
+      return { signedOut: true };
+    },
+  }),
+  defineFunction({
+    name: "profile.getPreferences",
+    input: z.null().optional(),
+    access: "public",
+    handler: (_data, ctx) => getPreferences(ctx),
+  }),
+  defineFunction({
+    name: "profile.updatePreferences",
+    input: preferencesInput,
+    access: "public",
+    handler: (data, ctx) => updatePreferences(ctx, data),
+  }),
+  defineFunction({
+    name: "profile.externalSignInProvider",
+    input: z.null().optional(),
+    access: "public",
+    handler: (_data, ctx) => {
+      const provider = oidcProviderFrom(ctx.services.settings);
+      return provider ? { name: provider.name } : null;
+    },
+  }),
+  defineFunction({
+    name: "profile.sendDeletionCode",
+    input: z.null().optional(),
+    access: "signed-in",
+    handler: (_data, ctx) => sendDeletionCode(ctx, ctx.auth.userId),
+  }),
+  defineFunction({
+    name: "profile.confirmIdentityForDeletion",
+    input: z.object({
+      reason: z.enum(deletionReasons).optional(),
+      proof: z.discriminatedUnion("method", [
+        z.object({
+          method: z.literal("password"),
+          password: z.string().min(1, "Enter your password.").max(1000),
+        }),
+        z.object({ method: z.literal("sms"), code }),
+      ]),
+    }),
+    access: "signed-in",
+    handler: (data, ctx) => confirmIdentityForDeletion(ctx, data.proof, data.reason),
+  }),
+  defineFunction({
+    name: "profile.deletionStatus",
+    input: z.null().optional(),
+    access: "signed-in",
+    handler: (_data, ctx) => ({ identityConfirmed: deletionConfirmed(ctx) }),
+  }),
+  defineFunction({
+    name: "profile.deleteAccount",
+    input: z.object({ confirm: z.literal(true) }),
+    access: "signed-in",
+    handler: (_data, ctx) => deleteAccount(ctx),
+  }),
+] as const satisfies readonly AnyFunctionDefinition[];

@@ -1,0 +1,226 @@
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { sessions } from "../../platform/auth/auth.schema.ts";
+import type { FunctionContext } from "../../platform/callable/define-function.ts";
+import { FunctionError } from "../../platform/callable/function-error.ts";
+import type { Executor } from "../../platform/db.ts";
+import { outboundMessages } from "../../platform/messages/messages.schema.ts";
+import type { RateRule } from "../../platform/rate-limit/rate-limiter.ts";
+import { externalIdentities, users, verificationCodes } from "../accounts/accounts.schema.ts";
+import { verifyPassword } from "../accounts/password-hash.ts";
+import { consumeCode, issueCode } from "./one-time-codes.ts";
+import { PREFERENCES_COOKIE } from "./preferences.ts";
+import {
+  codeError,
+  liveUser,
+  type ProfileDeps,
+  SMS_CODE_LIFETIME_SECONDS,
+  sendCodeRule,
+} from "./profile.service.ts";
+import { fieldError } from "./profile-errors.ts";
+import { readSignedValue, signValue } from "./signed-value.ts";
+
+export const deletionReasons = [
+  "not_using",
+  "privacy",
+  "too_many_messages",
+  "other_account",
+  "other",
+] as const;
+export type DeletionReason = (typeof deletionReasons)[number];
+
+/** Re-authentication attempts before deleting, per user, with growing blocks. */
+export const reauthRule: RateRule = {
+  name: "profile.reauth",
+  limit: 5,
+  windowSeconds: 900,
+  blockSeconds: 900,
+};
+
+/** Proof that step 1 (re-authentication) passed: a signed HttpOnly cookie, 10 minutes. */
+export const DELETION_COOKIE = "account_deletion";
+const DELETION_PURPOSE = "account-deletion";
+const DELETION_WINDOW_SECONDS = 10 * 60;
+
+/** Sends a re-authentication code by SMS to the account's own number. */
+export async function sendDeletionCode(
+  deps: ProfileDeps,
+  userId: string,
+): Promise<{ sentTo: string }> {
+  await deps.services.rateLimiter.consume(sendCodeRule, userId);
+  return deps.db.transaction(async (tx) => {
+    const user = await liveUser(tx, userId, true);
+    if (!user.phone) {
+      throw new FunctionError(
+        "FAILED_PRECONDITION",
+        "Your account has no phone number: use your password.",
+      );
+    }
+    const issued = await issueCode(tx, deps.services.settings.APP_SECRET, {
+      purpose: "reauth",
+      channel: "sms",
+      destination: user.phone,
+      userId,
+      lifetimeSeconds: SMS_CODE_LIFETIME_SECONDS,
+      kind: "digits",
+    });
+    await deps.services.messages.queueSms(
+      tx,
+      user.phone,
+      `Your code to confirm deleting your account: ${issued.secret}. If this was not you, change your password.`,
+    );
+    return { sentTo: maskPhone(user.phone) };
+  });
+}
+
+function maskPhone(phone: string): string {
+  return `${phone.slice(0, 3)}…${phone.slice(-2)}`;
+}
+
+export type Reauthentication =
+  | { method: "password"; password: string }
+  | { method: "sms"; code: string };
+
+/**
+ * Step 1: proves it is the account holder (password or SMS code), rate limited, and
+ * leaves a signed cookie bound to this user and session for the final step.
+ */
+export async function confirmIdentityForDeletion(
+  ctx: FunctionContext & { auth: { userId: string; sessionId: string } },
+  proof: Reauthentication,
+  reason: DeletionReason | undefined,
+): Promise<{ confirmBefore: number }> {
+  const { userId, sessionId } = ctx.auth;
+  const { rateLimiter, settings } = ctx.services;
+  await rateLimiter.consume(reauthRule, userId);
+  if (proof.method === "password") {
+    const user = await liveUser(ctx.db, userId);
+    if (!user.passwordHash) {
+      throw fieldError("password", "Your account has no password: confirm with an SMS code.");
+    }
+    if (!(await verifyPassword(user.passwordHash, proof.password))) {
+      throw fieldError("password", "This is not your password.");
+    }
+  } else {
+    await ctx.db.transaction(async (tx) => {
+      const checked = await consumeCode(tx, settings.APP_SECRET, userId, "reauth", proof.code);
+      if (!checked.ok) throw codeError(checked.reason, checked.attemptsLeft);
+    });
+  }
+  await rateLimiter.reset(reauthRule, userId);
+  const value = { userId, sessionId, reason: reason ?? null };
+  ctx.cookies.set(
+    DELETION_COOKIE,
+    signValue(settings.APP_SECRET, DELETION_PURPOSE, value, DELETION_WINDOW_SECONDS),
+    {
+      httpOnly: true,
+      maxAge: DELETION_WINDOW_SECONDS,
+    },
+  );
+  return { confirmBefore: Date.now() + DELETION_WINDOW_SECONDS * 1000 };
+}
+
+/** Whether this session passed step 1 in the last ten minutes. */
+export function deletionConfirmed(ctx: FunctionContext): boolean {
+  const value = readSignedValue(
+    ctx.services.settings.APP_SECRET,
+    DELETION_PURPOSE,
+    ctx.cookies.get(DELETION_COOKIE),
+  );
+  return Boolean(
+    ctx.auth && value && value.userId === ctx.auth.userId && value.sessionId === ctx.auth.sessionId,
+  );
+}
+
+/** Final step: erases the account, signs out everywhere, clears this browser's cookies. */
+export async function deleteAccount(
+  ctx: FunctionContext & { auth: { userId: string } },
+): Promise<{ deleted: true }> {
+  if (!deletionConfirmed(ctx)) {
+    throw new FunctionError(
+      "FAILED_PRECONDITION",
+      "Confirm it is you first (password or SMS code), then delete within 10 minutes.",
+    );
+  }
+  const value = readSignedValue(
+    ctx.services.settings.APP_SECRET,
+    DELETION_PURPOSE,
+    ctx.cookies.get(DELETION_COOKIE),
+  );
+  await ctx.db.transaction(async (tx) => {
+    // Through the auth service first, so its caches of live sessions forget them now.
+    await ctx.services.auth.revokeUserSessions(tx, ctx.auth.userId, "account_deleted");
+    await eraseAccount(tx, ctx.auth.userId);
+  });
+  ctx.log.info({ userId: ctx.auth.userId, reason: value?.reason ?? null }, "account deleted");
+  ctx.services.auth.clearSessionCookies(ctx.cookies);
+  ctx.cookies.clear(DELETION_COOKIE);
+  ctx.cookies.clear(PREFERENCES_COOKIE);
+  return { deleted: true };
+}
+
+/** A part of deleting an account that belongs to another module, run in the same transaction. */
+export type DeletionStep = (tx: Executor, userId: string) => Promise<void>;
+
+/**
+ * Cancels the user's tickets for events that have not happened yet. Tickets arrive with
+ * the bookings issue; that module's cancellation is called from here, so deletion needs
+ * no other change.
+ */
+export const cancelFutureTickets: DeletionStep = async () => {};
+
+/** Other modules' parts of a deletion, in order, before the personal data is erased. */
+export const accountDeletionSteps: readonly DeletionStep[] = [cancelFutureTickets];
+
+/**
+ * Erases the personal data and keeps the row, anonymised, so bookings still point at
+ * it. One transaction: a failing step leaves the account as it was. The phone number
+ * is freed because the unique indexes only cover live rows.
+ */
+export async function eraseAccount(
+  tx: Executor,
+  userId: string,
+  steps: readonly DeletionStep[] = accountDeletionSteps,
+): Promise<void> {
+  const user = await liveUser(tx, userId, true);
+  for (const step of steps) await step(tx, userId);
+  const destinations = [user.phone, user.email].filter((d): d is string => Boolean(d));
+  await tx
+    .delete(verificationCodes)
+    .where(
+      destinations.length > 0
+        ? or(
+            eq(verificationCodes.userId, userId),
+            inArray(verificationCodes.destination, destinations),
+          )
+        : eq(verificationCodes.userId, userId),
+    );
+  if (destinations.length > 0) {
+    // Messages still queued are left to their delivery job; delivered ones are history.
+    await tx
+      .delete(outboundMessages)
+      .where(
+        and(
+          inArray(outboundMessages.destination, destinations),
+          ne(outboundMessages.status, "queued"),
+        ),
+      );
+  }
+  await tx.delete(externalIdentities).where(eq(externalIdentities.userId, userId));
+  // Refresh tokens go with their sessions (on delete cascade).
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx
+    .update(users)
+    .set({
+      name: null,
+      phone: null,
+      phoneVerifiedAt: null,
+      email: null,
+      emailVerifiedAt: null,
+      passwordHash: null,
+      roles: sql`'{}'::text[]`,
+      preferences: {},
+      deletedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,113 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { loadSettings } from "../../config.ts";
+import { createAuthService } from "../../platform/auth/create-auth-service.ts";
+import type { Auth, FunctionContext } from "../../platform/callable/define-function.ts";
+import type { DatabaseHandle } from "../../platform/db.ts";
+import { createLogger } from "../../platform/logger.ts";
+import type { EmailMessage, MessageService } from "../../platform/messages/message-service.ts";
+import { createRateLimiter } from "../../platform/rate-limit/rate-limiter.ts";
+import type { CookieJar, Services } from "../../platform/services.ts";
+import { users } from "../accounts/accounts.schema.ts";
+import { hashPassword } from "../accounts/password-hash.ts";
+
+/** What the profile's tests need: real auth and rate limits, messages kept in a list. */
+export type ProfileTestKit = {
+  services: Services;
+  sms: { to: string; text: string }[];
+  emails: EmailMessage[];
+};
+
+export async function profileTestKit(
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+): Promise<ProfileTestKit> {
+  const settings = loadSettings({
+    NODE_ENV: "test",
+    PGLITE_DIR: "memory://",
+    APP_SECRET: "p".repeat(32),
+    PUBLIC_URL: "http://localhost:3999",
+    ...env,
+  });
+  const log = createLogger("silent");
+  const sms: ProfileTestKit["sms"] = [];
+  const emails: EmailMessage[] = [];
+  const messages: MessageService = {
+    async queueSms(_tx, to, text) {
+      sms.push({ to, text });
+      return { id: randomUUID() };
+    },
+    async queueEmail(_tx, message) {
+      emails.push(message);
+      return { id: randomUUID() };
+    },
+    start: async () => {},
+    stop: async () => {},
+  };
+  const services: Services = {
+    settings,
+    database,
+    log,
+    auth: await createAuthService({ settings, database, log }),
+    messages,
+    rateLimiter: createRateLimiter(database.db),
+  };
+  return { services, sms, emails };
+}
+
+/** A cookie jar over a Map, so tests can read what a function set or cleared. */
+export function mapCookieJar(initial: Record<string, string> = {}): CookieJar & {
+  values: Map<string, string>;
+} {
+  const values = new Map(Object.entries(initial));
+  return {
+    values,
+    get: (name) => values.get(name),
+    set: (name, value) => void values.set(name, value),
+    clear: (name) => void values.delete(name),
+  };
+}
+
+export function functionContext<A extends Auth | null>(
+  services: Services,
+  auth: A,
+  cookies: CookieJar = mapCookieJar(),
+): FunctionContext & { auth: A } {
+  return {
+    auth,
+    requestId: randomUUID(),
+    log: services.log,
+    db: services.database.db,
+    signal: new AbortController().signal,
+    acceptsStreaming: false,
+    sendChunk: () => {},
+    client: { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (profile test)" },
+    cookies,
+    services,
+  };
+}
+
+/** A live user with a unique phone (and a password when given), and a signed-in session. */
+export async function signedInUser(
+  services: Services,
+  options: { password?: string; email?: string; name?: string } = {},
+) {
+  const phone = `+447400${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+  const [user] = await services.database.db
+    .insert(users)
+    .values({
+      name: options.name ?? "Ada Lovelace",
+      phone,
+      phoneVerifiedAt: new Date(),
+      email: options.email ?? null,
+      emailVerifiedAt: options.email ? new Date() : null,
+      passwordHash: options.password ? await hashPassword(options.password) : null,
+      preferences: { theme: "dark", notifyBy: { email: true, sms: false } },
+    })
+    .returning();
+  if (!user) throw new Error("no user");
+  const issued = await services.database.db.transaction((tx) =>
+    services.auth.startSession(tx, user.id, { ip: "203.0.113.7", userAgent: "Test browser" }),
+  );
+  const auth: Auth = { userId: user.id, sessionId: issued.sessionId, roles: [] };
+  return { user, issued, auth };
+}
