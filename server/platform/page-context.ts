@@ -47,6 +47,8 @@ export function pageContextFactory(deps: PageContextDeps) {
   return async (req: Request, res: Response): Promise<RouterContextProvider> => {
     const cookies = expressCookieJar(req, res, deps.secureCookies);
     const auth = (await deps.resolveAuth?.(req, cookies)) ?? null;
+    // A signed-in page shows who it is for: no shared cache may keep it.
+    if (auth) res.setHeader("Cache-Control", "private, no-store");
     const abort = new AbortController();
     res.on("close", () => {
       if (!res.writableFinished) abort.abort();
