@@ -30,7 +30,7 @@ const defaultDelivery: DeliveryOptions = {
   retryDelaySeconds: 5,
   retryDelayMaxSeconds: 900,
   pollingIntervalSeconds: 2,
-  sweepIntervalSeconds: 60,
+  sweepIntervalSeconds: 300,
   concurrency: 4,
 };
 

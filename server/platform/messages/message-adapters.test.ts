@@ -184,7 +184,7 @@ describe("SMTP email adapter", () => {
       await messages.stop();
       await database.close();
     }
-  });
+  }, 90_000);
 });
 
 describe("outbox adapter", () => {
