@@ -75,3 +75,9 @@ export function field(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 }
+
+/** The message for the top of the form, when no field carries it already. */
+export function generalMessage(failure: FormFailure | undefined): string | null {
+  if (!failure || Object.keys(failure.fieldErrors).length > 0) return null;
+  return failure.message;
+}

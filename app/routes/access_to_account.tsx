@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { defaultRegionFor } from "~/accounts/default-region";
-import { field, formFailure } from "~/accounts/form-failure";
+import { field, formFailure, generalMessage } from "~/accounts/form-failure";
 import { IdentifierField } from "~/accounts/IdentifierField";
 import { redirectParam, withRedirect } from "~/accounts/redirect-param";
 import { useSubmitting } from "~/accounts/use-submitting";
@@ -52,7 +52,9 @@ export default function Page() {
     <Screen title={title} intro={intro}>
       <Form method="post">
         <Stack gap="md" maw="32rem">
-          {failure ? <FormMessage kind="error">{failure.message}</FormMessage> : null}
+          {generalMessage(failure) ? (
+            <FormMessage kind="error">{generalMessage(failure)}</FormMessage>
+          ) : null}
           <Text>
             Codes go by SMS to the account's phone, or by email when you type an email address that
             you have confirmed.

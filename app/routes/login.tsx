@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { defaultRegionFor } from "~/accounts/default-region";
-import { field, formFailure } from "~/accounts/form-failure";
+import { field, formFailure, generalMessage } from "~/accounts/form-failure";
 import { IdentifierField } from "~/accounts/IdentifierField";
 import { redirectParam, withRedirect } from "~/accounts/redirect-param";
 import { useSubmitting } from "~/accounts/use-submitting";
@@ -58,7 +58,9 @@ export default function Page() {
     <Screen title={title} intro={intro}>
       <Form method="post" noValidate={false}>
         <Stack gap="md" maw="32rem">
-          {failure ? <FormMessage kind="error">{failure.message}</FormMessage> : null}
+          {generalMessage(failure) ? (
+            <FormMessage kind="error">{generalMessage(failure)}</FormMessage>
+          ) : null}
           <input type="hidden" name="redirect" value={target ?? ""} />
           <IdentifierField
             regions={regions}

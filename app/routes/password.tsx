@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { defaultRegionFor } from "~/accounts/default-region";
-import { field, formFailure } from "~/accounts/form-failure";
+import { field, formFailure, generalMessage } from "~/accounts/form-failure";
 import { IdentifierField } from "~/accounts/IdentifierField";
 import { useSubmitting } from "~/accounts/use-submitting";
 import { FormMessage } from "~/components/FormMessage";
@@ -54,7 +54,9 @@ export default function Page() {
     <Screen title={title} intro={intro}>
       <Form method="post">
         <Stack gap="md" maw="32rem">
-          {failure ? <FormMessage kind="error">{failure.message}</FormMessage> : null}
+          {generalMessage(failure) ? (
+            <FormMessage kind="error">{generalMessage(failure)}</FormMessage>
+          ) : null}
           {emailedTo ? (
             <FormMessage kind="notice" title="Check your email">
               If {emailedTo} is the confirmed email address of an account, we sent it a link to set

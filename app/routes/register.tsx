@@ -2,7 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@m
 import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { defaultRegionFor } from "~/accounts/default-region";
-import { field, formFailure } from "~/accounts/form-failure";
+import { field, formFailure, generalMessage } from "~/accounts/form-failure";
 import { redirectParam, withRedirect } from "~/accounts/redirect-param";
 import { useSubmitting } from "~/accounts/use-submitting";
 import { FormMessage } from "~/components/FormMessage";
@@ -69,7 +69,9 @@ export default function Page() {
     <Screen title={title} intro={intro}>
       <Form method="post">
         <Stack gap="md" maw="36rem">
-          {failure ? <FormMessage kind="error">{failure.message}</FormMessage> : null}
+          {generalMessage(failure) ? (
+            <FormMessage kind="error">{generalMessage(failure)}</FormMessage>
+          ) : null}
           <input type="hidden" name="redirect" value={target ?? ""} />
           <TextInput
             name="name"

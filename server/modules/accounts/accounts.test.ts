@@ -289,7 +289,7 @@ describe.each(testDatabases)("accounts on $name", ({ open }) => {
       const weak = await browser.fail("accounts.setNewPassword", {
         phone,
         code,
-        password: phone.slice(1) + "x",
+        password: `${phone.slice(1)}x`,
       });
       expect(weak.details[0].path).toBe("password");
       await browser.call("accounts.setNewPassword", {
