@@ -134,6 +134,16 @@ describe.each(testDatabases)("POST /api/refresh-token on $name", ({ open }) => {
     }
   });
 
+  it("answers a body that is not JSON with 401, not a server error", async () => {
+    const response = await fetch(`${url}/api/refresh-token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{not json",
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { status: "UNAUTHENTICATED" } });
+  });
+
   it("a spent token after the grace window is refused and ends the session", async () => {
     const issued = await signIn();
     const first = await post({ refresh_token: issued.refreshToken });

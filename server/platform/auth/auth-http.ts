@@ -62,6 +62,17 @@ export function refreshTokenRouter(deps: RefreshRouteDeps): express.Router {
       next(error);
     }
   });
+  // A body that is not JSON (express.json's 400): the same answer as a bad token.
+  router.use(
+    "/refresh-token",
+    (error: unknown, req: Request, res: express.Response, next: express.NextFunction) => {
+      if ((error as { type?: string }).type !== "entity.parse.failed") return next(error);
+      deps.auth.clearSessionCookies(expressCookieJar(req, res, deps.secureCookies));
+      res.status(401).json({
+        error: { status: "UNAUTHENTICATED", message: "Please sign in again." },
+      });
+    },
+  );
   return router;
 }
 
