@@ -66,8 +66,10 @@ describe.each(testDatabases)("dev.outbox on $name", ({ open }) => {
     await database.dispose();
   });
 
-  it("answers an empty list when nothing was sent", async () => {
-    expect(await api.call({})).toEqual({ status: 200, body: { result: { messages: [] } } });
+  it("answers an empty list when nothing was sent, with or without arguments", async () => {
+    const empty = { status: 200, body: { result: { messages: [] } } };
+    expect(await api.call({})).toEqual(empty);
+    expect(await api.call(null)).toEqual(empty);
   });
 
   it("lists the latest messages newest first, with channel, recipient, subject and text", async () => {

@@ -19,17 +19,18 @@ export type OutboxEntry = {
   sentAt: string | null;
 };
 
+const outboxQuery = z.object({
+  /** Exactly as queued: an E.164 phone number or an email address. */
+  destination: z.string().trim().min(1).max(320).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+
 /** The development outbox. */
 export const messageFunctions = [
   defineFunction({
     name: "dev.outbox",
-    input: z
-      .object({
-        /** Exactly as queued: an E.164 phone number or an email address. */
-        destination: z.string().trim().min(1).max(320).optional(),
-        limit: z.number().int().min(1).max(200).default(50),
-      })
-      .default({ limit: 50 }),
+    // `{data: null}` (a client called without arguments) lists the latest 50 of everyone's.
+    input: outboxQuery.nullish().transform((query) => query ?? { limit: 50 }),
     // Public on purpose, and only where outboxIsReadable(): there nothing leaves the
     // machine, and reading the codes is how a developer or an end-to-end test signs in.
     access: "public",
@@ -41,7 +42,11 @@ export const messageFunctions = [
       const rows = await ctx.db
         .select()
         .from(outboundMessages)
-        .where(data.destination ? eq(outboundMessages.destination, data.destination) : undefined)
+        .where(
+          "destination" in data && data.destination
+            ? eq(outboundMessages.destination, data.destination)
+            : undefined,
+        )
         .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
         .limit(data.limit);
       return {
