@@ -11,7 +11,7 @@ import { refreshAccessToken } from "../../app/session/refresh-token.ts";
 import { createApp } from "../../server/app.ts";
 import { loadSettings } from "../../server/config.ts";
 import { users } from "../../server/modules/accounts/accounts.schema.ts";
-import { refreshTokenRouter } from "../../server/platform/auth/auth-http.ts";
+import { refreshRateRule, refreshTokenRouter } from "../../server/platform/auth/auth-http.ts";
 import type { IssuedSession } from "../../server/platform/auth/auth-service.ts";
 import { createRegistry } from "../../server/platform/callable/registry.ts";
 import { createServices } from "../../server/platform/create-services.ts";
@@ -151,6 +151,18 @@ describe.each(testDatabases)("POST /api/refresh-token on $name", ({ open }) => {
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect((await post({ refresh_token: issued.refreshToken })).status).toBe(401);
     await expect(services.auth.sessionForToken(issued.sessionToken)).resolves.toBeNull();
+  });
+
+  // Last of the file: it uses up this IP's allowance.
+  it("limits refresh attempts per IP", async () => {
+    let limited: Response | null = null;
+    for (let i = 0; i < refreshRateRule.limit + 1 && !limited; i++) {
+      const response = await post({ refresh_token: `guess-${i}` });
+      if (response.status === 429) limited = response;
+    }
+    expect(limited?.status).toBe(429);
+    expect(Number(limited?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited?.json()).toMatchObject({ error: { status: "RESOURCE_EXHAUSTED" } });
   });
 
   it("serves the public signing keys at /.well-known/jwks.json", async () => {
