@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTempDatabase, testDatabaseUrl } from "../support/postgres.ts";
 import { type RunningServer, spawnServer } from "../support/spawn-server.ts";
@@ -16,7 +19,7 @@ describe.runIf(testDatabaseUrl)("the outbox on a production deployment (PostgreS
     await expect(spawnServer({ env: { ...base, DATABASE_URL: database.url } })).rejects.toThrow(
       /SMS_PROVIDER: the outbox sends nothing/,
     );
-  });
+  }, 90_000);
 
   it("hides /dev/outbox and dev.outbox even when the outbox is allowed", async () => {
     const database = await createTempDatabase("outbox");
@@ -37,5 +40,27 @@ describe.runIf(testDatabaseUrl)("the outbox on a production deployment (PostgreS
     });
     expect(api.status).toBe(404);
     expect((await api.json()).error.status).toBe("NOT_FOUND");
-  });
+  }, 90_000);
+});
+
+describe("the outbox in production on the embedded database (npm start's demo)", () => {
+  it("starts with a warning that nothing is sent, and shows /dev/outbox", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "outbox-demo-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const server = await spawnServer({
+      env: {
+        NODE_ENV: "production",
+        DATABASE_URL: undefined,
+        PGLITE_DIR: path.join(dir, "db"),
+        APP_SECRET: "x".repeat(40),
+      },
+    });
+    cleanups.push(() => server.stop());
+    expect(server.output()).toContain("messages are not sent: the outbox keeps them");
+    const page = await fetch(`${server.url}/dev/outbox`, {
+      headers: { "User-Agent": "Mozilla/5.0 Chrome/156" },
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("No messages yet.");
+  }, 90_000);
 });
