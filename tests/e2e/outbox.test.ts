@@ -73,5 +73,13 @@ describe("the development outbox", () => {
     await expect(rows.first().textContent()).resolves.toContain("sent");
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
+
+    const dark = await newPage(browser);
+    await dark.emulateMedia({ colorScheme: "dark" });
+    await dark.goto(`${baseURL}/dev/outbox?to=${encodeURIComponent(phone)}`);
+    await waitForHydration(dark);
+    await expect(dark.getByTestId("outbox-message").count()).resolves.toBe(messages.length);
+    expect(await seriousViolations(dark)).toEqual([]);
+    await dark.close();
   });
 });
