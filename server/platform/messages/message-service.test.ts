@@ -151,6 +151,55 @@ describe.each(testDatabases)("message service on $name", ({ open }) => {
     expect(adapter.received).toEqual([]);
   });
 
+  it("delivers each message exactly once with two instances working the queue", async () => {
+    const first = recordingAdapter();
+    const second = recordingAdapter();
+    const messages = await startService(first);
+    const other = await createMessageService({
+      settings,
+      database,
+      log: createLogger("silent"),
+      adapters: { sms: second, email: second },
+      delivery: fast,
+    });
+    await other.start();
+    try {
+      const queued = await database.db.transaction(async (tx) => {
+        const ids: string[] = [];
+        for (let i = 0; i < 20; i += 1) {
+          ids.push(
+            (await messages.queueSms(tx, `+336000000${String(i).padStart(2, "0")}`, `n${i}`)).id,
+          );
+        }
+        return ids;
+      });
+      for (const id of queued) await waitFor(settled(id), 30_000);
+      const delivered = [...first.received, ...second.received].map((m) => m.id).sort();
+      expect(delivered).toEqual([...queued].sort());
+      const rows = await database.db.select().from(outboundMessages);
+      expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it("lets a delivery in progress finish when stopped", async () => {
+    let started = false;
+    const slow: MessageAdapter = {
+      name: "slow",
+      async deliver() {
+        started = true;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return { providerId: "slow-1" };
+      },
+    };
+    const messages = await startService(slow);
+    const { id } = await messages.queueSms(database.db, "+33644444444", "take your time");
+    await waitFor(async () => (started ? true : undefined));
+    await messages.stop();
+    expect(await rowOf(id)).toMatchObject({ status: "sent", providerId: "slow-1", attempts: 1 });
+  });
+
   it("delivers messages queued before the workers started", async () => {
     const adapter = recordingAdapter();
     service = await createMessageService({
