@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -15,7 +16,12 @@ import { AppLayout } from "./components/AppLayout";
 import { ErrorPage } from "./components/ErrorPage";
 import { useNonce } from "./components/nonce";
 import { serverContext } from "./server-context";
-import { type SignedInUser, useSignedInUser } from "./session/signed-in-user";
+import {
+  rememberSignedIn,
+  type SignedInUser,
+  signedInStateChanged,
+  useSignedInUser,
+} from "./session/signed-in-user";
 import { useSessionWatcher } from "./session/use-session-watcher";
 import { cssVariablesResolver, theme, themeColor } from "./theme";
 
@@ -59,8 +65,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
+/** Also after a sign-in or sign-out that only changed cookies, so the header follows. */
+export function shouldRevalidate({ defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || signedInStateChanged();
+}
+
 export default function App() {
   const user = useSignedInUser();
+  rememberSignedIn(user);
   useSessionWatcher(user?.sessionId ?? null);
   return <Outlet />;
 }

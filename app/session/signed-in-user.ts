@@ -1,4 +1,6 @@
 import { useRouteLoaderData } from "react-router";
+import { EXPIRY_COOKIE } from "./cookie-names.ts";
+import { readCookie } from "./read-cookie.ts";
 
 /** Who is signed in, as the root loader exposes it: display information only. */
 export type SignedInUser = { id: string; name: string | null; sessionId: string };
@@ -7,4 +9,20 @@ export type SignedInUser = { id: string; name: string | null; sessionId: string 
 export function useSignedInUser(): SignedInUser | null {
   const data = useRouteLoaderData("root") as { user?: SignedInUser | null } | undefined;
   return data?.user ?? null;
+}
+
+let signedInWhenLoaded = false;
+
+/** Called with the root loader's user, so the next navigation can tell a change. */
+export function rememberSignedIn(user: SignedInUser | null): void {
+  signedInWhenLoaded = user !== null;
+}
+
+/**
+ * Whether the browser's session cookies changed since the root loader last ran (a sign-in
+ * through a function, which sets them): then the root loader must run again to show it.
+ * The expiry cookie is readable and present exactly while signed in.
+ */
+export function signedInStateChanged(): boolean {
+  return (readCookie(EXPIRY_COOKIE) !== undefined) !== signedInWhenLoaded;
 }

@@ -107,6 +107,25 @@ describe("the gate checks for a live session", () => {
     await page.close();
   });
 
+  it("the header follows a sign-in made by a function call on the next navigation", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    await page.evaluate(async () => {
+      await fetch("/api/fn/test.signInAs", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ data: { name: "Late Comer", phone: "+15550007777" } }),
+      });
+    });
+    await page.getByRole("banner").getByRole("link", { name: "Upcoming" }).click();
+    await page.waitForURL(`${baseURL}/upcomming`);
+    await expect(page.getByTestId("signed-in-user").textContent({ timeout: 10_000 })).resolves.toBe(
+      "Late Comer",
+    );
+    await page.close();
+  });
+
   it("signs out from the header", async () => {
     const page = await newPage(browser);
     await signInAs(page, baseURL, { name: "Alan Turing" });
