@@ -66,7 +66,12 @@ export function PasswordPolicyChecklist({ policy, password, phone, region, email
       <List size="sm" spacing={2} listStyleType="none" data-testid="password-policy">
         {rules.map((rule) => (
           <List.Item key={rule.id} data-rule={rule.id} data-met={rule.met ? "true" : "false"}>
-            <Text span size="sm" c={rule.met ? "green.8" : "dimmed"} fw={rule.met ? 500 : 400}>
+            <Text
+              span
+              size="sm"
+              c={rule.met ? "var(--mantine-color-green-text)" : "dimmed"}
+              fw={rule.met ? 500 : 400}
+            >
               <span aria-hidden="true">{rule.met ? "✓ " : "○ "}</span>
               {rule.label}
               <VisuallyHidden>{rule.met ? " (done)" : " (not yet)"}</VisuallyHidden>

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@m
 import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { defaultRegionFor } from "~/accounts/default-region";
-import { field, formFailure } from "~/accounts/form-failure";
+import { field, formFailure, generalMessage } from "~/accounts/form-failure";
 import { redirectParam } from "~/accounts/redirect-param";
 import { useSubmitting } from "~/accounts/use-submitting";
 import { FormMessage } from "~/components/FormMessage";
@@ -75,13 +75,15 @@ export default function Page() {
     <Screen title={title} intro={intro}>
       <Form method="post">
         <Stack gap="md" maw="36rem">
-          {failure && Object.keys(failure.fieldErrors).length === 0 ? (
-            <FormMessage kind="error">
-              {failure.message}{" "}
-              <Anchor component={Link} to="/password" underline="always">
-                Ask for a new one
-              </Anchor>
-            </FormMessage>
+          {generalMessage(failure) ? (
+            <>
+              <FormMessage kind="error">{generalMessage(failure)}</FormMessage>
+              <Text>
+                <Anchor component={Link} to="/password" underline="always">
+                  Ask for a new code or link
+                </Anchor>
+              </Text>
+            </>
           ) : null}
           {byLink ? (
             <input type="hidden" name="token" value={loaded.token ?? ""} />

@@ -67,7 +67,9 @@ export default function Page() {
     return (
       <Screen title={title} intro={intro}>
         <FormMessage kind="error" title="No code is waiting here">
-          This page works with the link from the previous step.{" "}
+          This page works with the link from the previous step.
+        </FormMessage>
+        <Text>
           <Anchor component={Link} to="/register" underline="always">
             Create an account
           </Anchor>{" "}
@@ -76,7 +78,7 @@ export default function Page() {
             sign in with a one-time code
           </Anchor>
           .
-        </FormMessage>
+        </Text>
       </Screen>
     );
   }

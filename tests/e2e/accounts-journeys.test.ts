@@ -233,4 +233,28 @@ describe("accounts in the browser", () => {
     const ours = await post({ Origin: baseURL, "Sec-Fetch-Site": "same-origin" });
     expect(ours.status).toBe(401);
   });
+
+  const screens = [
+    "/login",
+    "/register",
+    "/sms_verify",
+    "/password",
+    "/new_password",
+    "/access_to_account",
+  ];
+  it.for(
+    (["light", "dark"] as const).flatMap((scheme) => screens.map((path) => ({ path, scheme }))),
+  )("$path has no serious accessibility violation in $scheme mode", async ({ path, scheme }) => {
+    const page = await newPage(browser, { mobile: true });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`${baseURL}${path}`);
+    await waitForHydration(page);
+    if (path === "/register" || path === "/new_password") {
+      // The checklist with rules met and unmet.
+      await page.locator('input[name="password"]').fill("short");
+      await expect.poll(() => page.locator('[data-met="true"]').count()).toBeGreaterThan(0);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
 });
