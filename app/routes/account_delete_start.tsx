@@ -1,6 +1,7 @@
 import { Anchor, Button, List, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { brandName } from "~/brand";
+import { FormMessage } from "~/components/FormMessage";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
 
@@ -9,9 +10,21 @@ const intro = `You can delete your ${brandName} account and your personal data a
 
 export const meta = () => screenMeta(title, intro);
 
+/** `?deleted=1`: where a deletion ends, once the session is gone (the goodbye). */
+export function loader({ request }: { request: Request }) {
+  return { deleted: new URL(request.url).searchParams.get("deleted") === "1" };
+}
+
 export default function Page() {
+  const { deleted } = useLoaderData<typeof loader>();
   return (
     <Screen title={title} intro={intro}>
+      {deleted ? (
+        <FormMessage kind="notice" title="Your account is deleted. Goodbye!">
+          Your personal data is erased and you are signed out on every device. Thank you for having
+          been with us; you are welcome back any time.
+        </FormMessage>
+      ) : null}
       <Stack gap="xs" component="section" maw="46rem">
         <Title order={2} size="h3">
           Steps

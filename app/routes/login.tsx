@@ -5,6 +5,7 @@ import { field, formFailure, generalMessage } from "~/accounts/form-failure";
 import { IdentifierField } from "~/accounts/IdentifierField";
 import { redirectParam, withRedirect } from "~/accounts/redirect-param";
 import { useSubmitting } from "~/accounts/use-submitting";
+import { ExternalSignInButton } from "~/components/ExternalSignInButton";
 import { FormMessage } from "~/components/FormMessage";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
@@ -82,6 +83,7 @@ export default function Page() {
           </Group>
         </Stack>
       </Form>
+      <ExternalSignInButton />
       <Group component="nav" aria-label="Other ways in" gap="lg">
         {otherWays.map((link) => (
           <Anchor key={link.label} component={Link} to={link.to} underline="hover">

@@ -1,6 +1,19 @@
-import { LaterRelease } from "~/components/LaterRelease";
+import { Anchor, Stack, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { data, Link, useLoaderData } from "react-router";
+import { defaultRegionFor } from "~/accounts/default-region";
+import { field, isFunctionError } from "~/accounts/form-failure";
+import { FormMessage } from "~/components/FormMessage";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
+import { PasswordChangeForm } from "~/profile/PasswordChangeForm";
+import { PhoneChangeForm } from "~/profile/PhoneChangeForm";
+import { ProfileDetailsForm } from "~/profile/ProfileDetailsForm";
+import { runSection } from "~/profile/profile-action";
+import { SessionList } from "~/profile/SessionList";
+import { serverContext } from "~/server-context";
+import { requireSameOrigin } from "~/session/require-same-origin";
+import type { Route } from "./+types/profile";
 
 const title = "Profile";
 const intro =
@@ -8,10 +21,130 @@ const intro =
 
 export const meta = () => screenMeta(title, intro);
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const server = context.get(serverContext);
+  // The link emailed to confirm a new address lands here (gated: the person signs in first).
+  const token = new URL(request.url).searchParams.get("email_token");
+  let emailNotice: { kind: "notice" | "error"; text: string } | null = null;
+  if (token) {
+    try {
+      const { email } = await server.invoke("profile.confirmEmail", { token });
+      emailNotice = { kind: "notice", text: `Your email address is now ${email}.` };
+    } catch (error) {
+      if (!isFunctionError(error)) throw error;
+      emailNotice = { kind: "error", text: error.message };
+    }
+  }
+  const [profile, sessions, { regions }, policy] = await Promise.all([
+    server.invoke("profile.get", null),
+    server.invoke("sessions.list", null),
+    server.invoke("accounts.phoneRegions", null),
+    server.invoke("accounts.passwordPolicy", null),
+  ]);
+  return {
+    profile,
+    sessions,
+    regions,
+    policy,
+    defaultRegion: defaultRegionFor(request.headers.get("accept-language"), regions),
+    emailNotice,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverContext);
+  requireSameOrigin(server);
+  const form = await request.formData();
+  const intent = field(form, "intent");
+  const { result, status } = await runSection(intent, form, async () => {
+    switch (intent) {
+      case "details": {
+        const { emailVerificationSent } = await server.invoke("profile.update", {
+          name: field(form, "name"),
+          email: field(form, "email"),
+        });
+        return emailVerificationSent
+          ? "Saved. We sent a link to your new email address: open it within 24 hours to confirm it."
+          : "Saved.";
+      }
+      case "phone": {
+        const { phone } = await server.invoke("profile.requestPhoneChange", {
+          phone: field(form, "phone"),
+          region: field(form, "region") || undefined,
+        });
+        return `We sent a code to ${phone}.`;
+      }
+      case "phone-code": {
+        const { phone } = await server.invoke("profile.confirmPhoneChange", {
+          code: field(form, "code"),
+        });
+        return `Your phone number is now ${phone}.`;
+      }
+      case "password": {
+        await server.invoke("profile.changePassword", {
+          currentPassword: field(form, "currentPassword") || undefined,
+          newPassword: field(form, "newPassword"),
+        });
+        return "Your password is changed, and every other device is signed out.";
+      }
+      case "sign-out-session": {
+        await server.invoke("sessions.revoke", { sessionId: field(form, "sessionId") });
+        return "Signed out.";
+      }
+      default:
+        throw new Response("Unknown form", { status: 400 });
+    }
+  });
+  return data(result, { status });
+}
+
+function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id}>
+        {heading}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
 export default function Page() {
+  const { profile, sessions, regions, policy, defaultRegion, emailNotice } =
+    useLoaderData<typeof loader>();
   return (
     <Screen title={title} intro={intro}>
-      <LaterRelease />
+      {emailNotice ? <FormMessage kind={emailNotice.kind}>{emailNotice.text}</FormMessage> : null}
+      <Section id="details-heading" heading="Name and email">
+        <ProfileDetailsForm
+          name={profile.name}
+          email={profile.email}
+          emailVerified={profile.emailVerified}
+          pendingEmail={profile.pendingEmail}
+        />
+      </Section>
+      <Section id="phone-heading" heading="Phone number">
+        <PhoneChangeForm
+          phone={profile.phone}
+          pendingPhone={profile.pendingPhone}
+          regions={regions}
+          defaultRegion={defaultRegion}
+        />
+      </Section>
+      <Section id="password-heading" heading="Password">
+        <PasswordChangeForm
+          hasPassword={profile.hasPassword}
+          policy={policy}
+          phone={profile.phone}
+          email={profile.email}
+        />
+      </Section>
+      <Section id="sessions-heading" heading="Where you are signed in">
+        <SessionList sessions={sessions} />
+      </Section>
+      <Anchor component={Link} to="/delete_account">
+        Delete your account
+      </Anchor>
     </Screen>
   );
 }

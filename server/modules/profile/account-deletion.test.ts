@@ -34,14 +34,12 @@ describe.each(testDatabases)("account deletion on $name", ({ open }) => {
   async function userWithEverything() {
     const signedIn = await signedInUser(kit.services, { password, email: "ada@example.com" });
     const { user } = signedIn;
-    await database.db
-      .insert(externalIdentities)
-      .values({
-        provider: "https://id.example",
-        subject: `sub-${user.id}`,
-        userId: user.id,
-        email: "ada@example.com",
-      });
+    await database.db.insert(externalIdentities).values({
+      provider: "https://id.example",
+      subject: `sub-${user.id}`,
+      userId: user.id,
+      email: "ada@example.com",
+    });
     // A pending code (phone change) that must go with the account.
     await requestPhoneChange({ db: database.db, services: kit.services }, user.id, {
       phone: `+44740${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`,

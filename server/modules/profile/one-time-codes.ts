@@ -123,7 +123,7 @@ export async function consumeLinkToken(
     .from(verificationCodes)
     .where(and(eq(verificationCodes.id, id), eq(verificationCodes.purpose, purpose)))
     .for("update");
-  if (!row || !row.userId || row.consumedAt || row.expiresAt <= new Date()) return null;
+  if (!row?.userId || row.consumedAt || row.expiresAt <= new Date()) return null;
   const expected = Buffer.from(row.codeHash);
   const given = Buffer.from(hashOf(appSecret, row.id, token));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;

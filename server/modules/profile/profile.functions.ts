@@ -1,11 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { sessions } from "../../platform/auth/auth.schema.ts";
 import {
   type AnyFunctionDefinition,
   defineFunction,
 } from "../../platform/callable/define-function.ts";
-import { FunctionError } from "../../platform/callable/function-error.ts";
 import {
   confirmIdentityForDeletion,
   deleteAccount,
@@ -78,35 +75,6 @@ export const profileFunctions = [
     }),
     access: "signed-in",
     handler: (data, ctx) => changePassword(ctx, ctx.auth, data),
-  }),
-  defineFunction({
-    name: "profile.listSessions",
-    input: z.null().optional(),
-    access: "signed-in",
-    handler: (_data, ctx) => ctx.services.auth.listSessions(ctx.auth.userId, ctx.auth.sessionId),
-  }),
-  defineFunction({
-    name: "profile.signOutSession",
-    input: z.object({ sessionId: z.uuid() }),
-    access: "signed-in",
-    handler: async (data, ctx) => {
-      await ctx.db.transaction(async (tx) => {
-        // Only the caller's own sessions: another user's id answers as if it did not exist.
-        const [own] = await tx
-          .select({ id: sessions.id })
-          .from(sessions)
-          .where(
-            and(
-              eq(sessions.id, data.sessionId),
-              eq(sessions.userId, ctx.auth.userId),
-              isNull(sessions.revokedAt),
-            ),
-          );
-        if (!own) throw new FunctionError("NOT_FOUND", "This session has already ended.");
-        await ctx.services.auth.revokeSession(tx, own.id, "signed_out_from_profile");
-      });
-      return { signedOut: true };
-    },
   }),
   defineFunction({
     name: "profile.getPreferences",

@@ -1,0 +1,160 @@
+import { randomInt } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
+import { signInAs, uniquePhone } from "./session.ts";
+
+const baseURL = inject("baseURL");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const password = "violet orbit lantern 42";
+
+function newUkPhone() {
+  const digits = String(randomInt(0, 100_000)).padStart(5, "0");
+  return { national: `07400 1${digits}`, e164: `+4474001${digits}` };
+}
+
+/** The newest code sent to a phone, from the development outbox (NODE_ENV=test). */
+async function lastCode(destination: string, after = ""): Promise<string> {
+  for (let tries = 0; tries < 60; tries++) {
+    const response = await fetch(`${baseURL}/api/fn/dev.outbox`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ data: { destination, limit: 1 } }),
+    });
+    const { result } = (await response.json()) as { result: { messages: { text: string }[] } };
+    const code = /\b(\d{6})\b/.exec(result.messages[0]?.text ?? "")?.[1];
+    if (code && code !== after) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code to ${destination}`);
+}
+
+async function register(page: Page, phone: ReturnType<typeof newUkPhone>) {
+  await page.goto(`${baseURL}/register`);
+  await waitForHydration(page);
+  await page.getByLabel("Your name").fill("Ada Lovelace");
+  await page.getByLabel(/^Country/).selectOption("GB");
+  await page.getByLabel("Phone number").fill(phone.national);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(/\/sms_verify\?id=/);
+  await page.getByLabel("6-digit code").fill(await lastCode(phone.e164));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.waitForURL(`${baseURL}/`);
+}
+
+describe("profile in the browser", () => {
+  it("edits the name, changes the phone by SMS code and signs another device out", async () => {
+    const phone = uniquePhone();
+    const other = await newPage(browser);
+    await signInAs(other, baseURL, { name: "Ada", phone });
+    const page = await newPage(browser, { mobile: true });
+    await signInAs(page, baseURL, { name: "Ada", phone });
+    await page.goto(`${baseURL}/profile`);
+    await waitForHydration(page);
+
+    await page.locator(`input[name="name"]`).fill("Ada King");
+    await page.getByRole("button", { name: "Save name and email" }).click();
+    await page.getByText("Saved.").waitFor();
+
+    const newPhone = newUkPhone();
+    await page.getByLabel(/^Country/).selectOption("GB");
+    await page.getByLabel("New phone number").fill("07400 12");
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByText("This is not a valid phone number").waitFor();
+    // What was typed stays.
+    await expect(page.locator(`input[name="name"]`).inputValue()).resolves.toBe("Ada King");
+    await page.getByLabel("New phone number").fill(newPhone.national);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByLabel(`Code sent to ${newPhone.e164}`).fill(await lastCode(newPhone.e164));
+    await page.getByRole("button", { name: "Confirm new number" }).click();
+    await page.getByText(`Your phone number is now ${newPhone.e164}.`).waitFor();
+    await expect.poll(() => page.getByTestId("current-phone").textContent()).toBe(newPhone.e164);
+
+    const sessions = page.getByTestId("session");
+    await expect.poll(() => sessions.count()).toBe(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    await sessions.getByRole("button", { name: /^Sign out/ }).click();
+    await expect.poll(() => sessions.count()).toBe(1);
+    await other.goto(`${baseURL}/profile`);
+    expect(new URL(other.url()).pathname).toBe("/login");
+  });
+
+  it("keeps notification channels with the account and a visitor's theme in a cookie", async () => {
+    const page = await newPage(browser);
+    await signInAs(page, baseURL, { name: "Grace" });
+    await page.goto(`${baseURL}/setting`);
+    await waitForHydration(page);
+    await expect(page.getByLabel("By SMS").isChecked()).resolves.toBe(true);
+    await page.getByLabel("By SMS").uncheck();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Settings saved.").waitFor();
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByLabel("By SMS").isChecked()).resolves.toBe(false);
+    await expect(page.getByLabel("By email").isChecked()).resolves.toBe(true);
+
+    const visitor = await newPage(browser);
+    await visitor.goto(`${baseURL}/setting`);
+    await waitForHydration(visitor);
+    await expect(visitor.getByLabel("By SMS").count()).resolves.toBe(0);
+    await visitor.getByText("Dark", { exact: true }).click();
+    await expect
+      .poll(
+        async () =>
+          (await visitor.context().cookies()).find((c) => c.name === "preferences")?.value,
+      )
+      .toContain("dark");
+  });
+
+  it("hides the external sign-in button when no provider is configured", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseURL}/login`);
+    await waitForHydration(page);
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId("external-sign-in").count()).resolves.toBe(0);
+  });
+
+  it("deletes an account after re-authentication, says goodbye, and the account cannot sign in", async () => {
+    const page = await newPage(browser);
+    const phone = newUkPhone();
+    await register(page, phone);
+    await page.goto(`${baseURL}/confirm_delete_account`);
+    // Not re-authenticated yet: back to step 1.
+    expect(new URL(page.url()).pathname).toBe("/delete_account");
+    await waitForHydration(page);
+    await page.getByLabel(/Why are you leaving/).selectOption("privacy");
+    await page.getByLabel("Your password").fill("wrong password here");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("This is not your password.").waitFor();
+    await expect(page.getByLabel(/Why are you leaving/).inputValue()).resolves.toBe("privacy");
+    await page.getByLabel("Your password").fill(password);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(`${baseURL}/confirm_delete_account`);
+    await waitForHydration(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel("I understand that my account is deleted for good.").check();
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL(`${baseURL}/account_delete_start?deleted=1`);
+    await page.getByText("Your account is deleted. Goodbye!").waitFor();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "css_tk")).toBeUndefined();
+
+    await page.goto(`${baseURL}/profile`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await waitForHydration(page);
+    await page.getByLabel(/^Country/).selectOption("GB");
+    await page.getByLabel("Phone number or email address").fill(phone.national);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("do not match an account").waitFor();
+  });
+});
