@@ -138,6 +138,24 @@ describe.each(testDatabases)("session functions on $name", ({ open }) => {
     await expect(services.auth.verifyAccessToken(s.accessToken)).resolves.toBeNull();
   });
 
+  it("sessions.rotateSigningKey is for admins only", async () => {
+    const s = await signIn();
+    const { jar } = memoryJar();
+    await expect(
+      registry.invoke("sessions.rotateSigningKey", null, context(authOf(s), jar)),
+    ).rejects.toMatchObject({ status: "PERMISSION_DENIED" });
+    const admin = { ...authOf(s), roles: ["admin"] };
+    const { kid } = (await registry.invoke(
+      "sessions.rotateSigningKey",
+      null,
+      context(admin, jar),
+    )) as {
+      kid: string;
+    };
+    await expect(services.auth.verifyAccessToken(s.accessToken)).resolves.not.toBeNull();
+    expect((await services.auth.publicJwks()).keys.map((k) => k.kid)).toContain(kid);
+  });
+
   it("sessions.signOut without a bearer ends the session its css_tk names", async () => {
     const s = await signIn();
     const { jar } = memoryJar({ [SESSION_COOKIE]: s.sessionToken });

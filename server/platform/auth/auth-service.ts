@@ -53,4 +53,9 @@ export type AuthService = {
     exceptSessionId?: string,
   ): Promise<void>;
   listSessions(userId: string, currentSessionId: string | null): Promise<SessionSummary[]>;
+  /**
+   * A new signing key for new tokens; earlier keys keep verifying until their tokens
+   * expire, so nobody is signed out. Returns the new key id.
+   */
+  rotateSigningKey(): Promise<string>;
 };

@@ -55,7 +55,6 @@ export type SessionAuthority = AuthService & {
    */
   resolvePageAuth(cookies: CookieJar, client: ClientInfo): Promise<Auth | null>;
   publicJwks(): Promise<{ keys: JWK[] }>;
-  rotateSigningKey(): Promise<string>;
 };
 
 export type AuthServiceDeps = {

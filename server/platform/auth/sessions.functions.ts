@@ -77,4 +77,10 @@ export const sessionFunctions = [
       return { revoked: true };
     },
   }),
+  defineFunction({
+    name: "sessions.rotateSigningKey",
+    input: z.null().optional(),
+    access: { role: "admin" },
+    handler: async (_data, ctx) => ({ kid: await ctx.services.auth.rotateSigningKey() }),
+  }),
 ] as const satisfies readonly AnyFunctionDefinition[];
