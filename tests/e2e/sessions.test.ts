@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -88,6 +89,11 @@ describe("the gate checks for a live session", () => {
     }
     await waitForHydration(page);
     await expect(page.getByTestId("signed-in-user").textContent()).resolves.toBe("Grace Hopper");
+    // The signed-in header (the screens' own contents belong to their tests).
+    const axe = await new AxeBuilder({ page }).include("header").analyze();
+    expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual(
+      [],
+    );
     // A client-side navigation into the gated area goes through as well.
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
