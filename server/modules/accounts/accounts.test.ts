@@ -65,6 +65,11 @@ describe.each(testDatabases)("accounts on $name", ({ open }) => {
       });
       expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(browser.jar.get(SESSION_COOKIE)).toBeTruthy();
+      const [used] = await database.db
+        .select()
+        .from(verificationCodes)
+        .where(eq(verificationCodes.id, pending.verificationId));
+      expect(used?.payload).toEqual({});
     });
 
     it("refuses a weak password and a bad phone number with field errors, sending nothing", async () => {

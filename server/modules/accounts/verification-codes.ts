@@ -143,8 +143,9 @@ export async function attemptCode(
   const right = codeMatches(appSecret, row, secret.trim());
   await tx
     .update(verificationCodes)
-    .set(right ? { attempts, consumedAt: new Date() } : { attempts })
+    .set(right ? { attempts, consumedAt: new Date(), payload: {} } : { attempts })
     .where(eq(verificationCodes.id, row.id));
+  // The caller gets the payload it confirms; the row keeps none once used.
   if (right) return { ok: true, row: { ...row, attempts, consumedAt: new Date() } };
   return { ok: false, reason: "wrong", attemptsLeft: Math.max(0, row.maxAttempts - attempts) };
 }
@@ -175,9 +176,10 @@ export async function lockedRow(tx: Executor, where: CodeLookup): Promise<CodeRo
 
 /** Ends the live codes of a purpose for a destination (a new one replaces them). */
 export async function retireCodes(tx: Executor, purpose: CodePurpose, destination: string) {
+  // The payload goes too: a pending registration's password hash must not outlive its use.
   await tx
     .update(verificationCodes)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: new Date(), payload: {} })
     .where(
       and(
         eq(verificationCodes.purpose, purpose),
