@@ -1,5 +1,5 @@
 import { Anchor, Button, Checkbox, Stack, Text } from "@mantine/core";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { formFailure } from "~/accounts/form-failure";
 import { useSubmitting } from "~/accounts/use-submitting";
 import { FormMessage } from "~/components/FormMessage";
@@ -16,13 +16,9 @@ const intro =
 
 export const meta = () => screenMeta(title, intro);
 
-/** Only after step 1 (re-authentication) in the last ten minutes. */
+/** The form only appears after step 1 (re-authentication) in the last ten minutes. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { identityConfirmed } = await context
-    .get(serverContext)
-    .invoke("profile.deletionStatus", null);
-  if (!identityConfirmed) throw redirect("/delete_account");
-  return null;
+  return context.get(serverContext).invoke("profile.deletionStatus", null);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,8 +41,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page() {
+  const { identityConfirmed } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const submitting = useSubmitting();
+  if (!identityConfirmed) {
+    return (
+      <Screen title={title} intro={intro}>
+        <FormMessage kind="notice" title="Confirm it is you first">
+          Deleting your account starts with confirming it is you, with your password or an SMS code.
+          Then you have 10 minutes to confirm here.
+        </FormMessage>
+        <div>
+          <Button component={Link} to="/delete_account" variant="default">
+            Start account deletion
+          </Button>
+        </div>
+      </Screen>
+    );
+  }
   return (
     <Screen title={title} intro={intro}>
       <DeletionSummary />

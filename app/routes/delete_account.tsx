@@ -9,7 +9,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState } from "react";
-import { data, Form, redirect, useActionData, useFetcher, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useFetcher, useLoaderData } from "react-router";
 import { field, formFailure } from "~/accounts/form-failure";
 import { useSubmitting } from "~/accounts/use-submitting";
 import { FormMessage } from "~/components/FormMessage";
@@ -83,6 +83,12 @@ export default function Page() {
   return (
     <Screen title={title} intro={intro}>
       <DeletionSummary />
+      {methods.length === 0 ? (
+        <FormMessage kind="notice">
+          Your account has no password and no phone number to confirm it is you. Set a password on
+          your <Link to="/profile">profile</Link> first, then come back.
+        </FormMessage>
+      ) : null}
       <Form method="post">
         <Stack gap="md" maw="32rem">
           <input type="hidden" name="intent" value="confirm-identity" />

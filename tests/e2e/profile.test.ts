@@ -128,8 +128,10 @@ describe("profile in the browser", () => {
     const phone = newUkPhone();
     await register(page, phone);
     await page.goto(`${baseURL}/confirm_delete_account`);
-    // Not re-authenticated yet: back to step 1.
-    expect(new URL(page.url()).pathname).toBe("/delete_account");
+    // Not re-authenticated yet: no way to delete from here, only to step 1.
+    await expect(page.getByRole("button", { name: "Delete my account" }).count()).resolves.toBe(0);
+    await page.getByRole("link", { name: "Start account deletion" }).click();
+    await page.waitForURL(`${baseURL}/delete_account`);
     await waitForHydration(page);
     await page.getByLabel(/Why are you leaving/).selectOption("privacy");
     await page.getByLabel("Your password").fill("wrong password here");
