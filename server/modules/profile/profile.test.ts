@@ -2,9 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
 import { sessions } from "../../platform/auth/auth.schema.ts";
+import { createRegistry } from "../../platform/callable/registry.ts";
 import { users } from "../accounts/accounts.schema.ts";
 import { verifyPassword } from "../accounts/password-hash.ts";
 import { getPreferences, PREFERENCES_COOKIE, updatePreferences } from "./preferences.ts";
+import { profileFunctions } from "./profile.functions.ts";
 import {
   changePassword,
   confirmEmail,
@@ -205,5 +207,38 @@ describe.each(testDatabases)("profile on $name", ({ open }) => {
     ).resolves.toMatchObject({
       theme: "auto",
     });
+  });
+
+  it("answers anonymous callers UNAUTHENTICATED and bad input with field details", async () => {
+    const registry = createRegistry(profileFunctions);
+    for (const name of ["profile.get", "profile.update", "profile.deleteAccount"]) {
+      await expect(
+        registry.invoke(name, {}, functionContext(kit.services, null)),
+      ).rejects.toMatchObject({ status: "UNAUTHENTICATED" });
+    }
+    const { auth } = await signedInUser(kit.services);
+    await expect(
+      registry.invoke(
+        "profile.update",
+        { name: "", email: "nope" },
+        functionContext(kit.services, auth),
+      ),
+    ).rejects.toMatchObject({
+      status: "INVALID_ARGUMENT",
+      details: expect.arrayContaining([
+        expect.objectContaining({ path: "name" }),
+        expect.objectContaining({ path: "email" }),
+      ]),
+    });
+    await expect(
+      registry.invoke(
+        "profile.deleteAccount",
+        { confirm: true },
+        functionContext(kit.services, auth),
+      ),
+    ).rejects.toMatchObject({ status: "FAILED_PRECONDITION" });
+    await expect(
+      registry.invoke("profile.externalSignInProvider", null, functionContext(kit.services, null)),
+    ).resolves.toBeNull();
   });
 });
