@@ -88,6 +88,32 @@ describe("profile in the browser", () => {
     expect(new URL(other.url()).pathname).toBe("/login");
   });
 
+  it("changes the email only when the emailed link is opened", async () => {
+    const page = await newPage(browser);
+    await signInAs(page, baseURL, { name: "Mary" });
+    await page.goto(`${baseURL}/profile`);
+    await waitForHydration(page);
+    const email = `mary-${randomInt(0, 1e9)}@example.com`;
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Save name and email" }).click();
+    await page.getByText("We sent a link to your new email address").waitFor();
+    await page.getByTestId("pending-email").waitFor();
+    const response = await fetch(`${baseURL}/api/fn/dev.outbox`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ data: { destination: email, limit: 1 } }),
+    });
+    const { result } = (await response.json()) as { result: { messages: { text: string }[] } };
+    const link = /https?:\/\/\S+email_token=\S+/.exec(result.messages[0]?.text ?? "")?.[0];
+    expect(link).toBeTruthy();
+    // The link names the public address; this run reaches the server at baseURL.
+    const { pathname, search } = new URL(link ?? "");
+    await page.goto(`${baseURL}${pathname}${search}`);
+    await page.getByText(`Your email address is now ${email}.`).waitFor();
+    await page.goto(`${baseURL}${pathname}${search}`);
+    await page.getByText("This link has expired or was already used").waitFor();
+  });
+
   it("keeps notification channels with the account and a visitor's theme in a cookie", async () => {
     const page = await newPage(browser);
     await signInAs(page, baseURL, { name: "Grace" });
