@@ -102,6 +102,26 @@ describe("external sign-in", () => {
     }
   });
 
+  it("tells the page when the person cancels at the provider, and stays signed out", async () => {
+    newPerson("Dorothy Vaughan");
+    provider.service.once("beforeAuthorizeRedirect", (redirect: { url: URL }) => {
+      redirect.url.searchParams.delete("code");
+      redirect.url.searchParams.set("error", "access_denied");
+    });
+    const page = await newPage(browser);
+    await page.goto(`${base}/login`);
+    await waitForHydration(page);
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("button", { name: "Sign in with Mock ID" }).click(),
+    ]);
+    await popup.waitForEvent("close");
+    await page.getByText("Signing in with Mock ID was cancelled.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "css_tk")).toBeUndefined();
+  });
+
   it("refuses a callback that was not started here (no flow cookie)", async () => {
     const page = await newPage(browser);
     await page.goto(`${base}/auth/oidc/callback?code=made-up&state=made-up`);
