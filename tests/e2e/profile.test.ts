@@ -159,6 +159,7 @@ describe("profile in the browser", () => {
     await page.getByRole("link", { name: "Start account deletion" }).click();
     await page.waitForURL(`${baseURL}/delete_account`);
     await waitForHydration(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel(/Why are you leaving/).selectOption("privacy");
     await page.getByLabel("Your password").fill("wrong password here");
     await page.getByRole("button", { name: "Continue" }).click();
