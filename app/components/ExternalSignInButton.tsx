@@ -1,5 +1,5 @@
 import { Button, Stack } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { callable } from "~/callable/callable";
 import { FormMessage } from "~/components/FormMessage";
@@ -25,6 +25,7 @@ export function ExternalSignInButton() {
   const [provider, setProvider] = useState<{ name: string } | null>(null);
   const [error, setError] = useState<string | null>(params.get("external_error"));
   const [waiting, setWaiting] = useState(false);
+  const watch = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -46,7 +47,10 @@ export function ExternalSignInButton() {
       else setError(message.message);
     }
     window.addEventListener("message", onMessage);
-    return () => window.removeEventListener("message", onMessage);
+    return () => {
+      window.removeEventListener("message", onMessage);
+      window.clearInterval(watch.current);
+    };
   }, []);
 
   if (!provider) return null;
@@ -67,9 +71,11 @@ export function ExternalSignInButton() {
       return;
     }
     setWaiting(true);
-    const watch = window.setInterval(() => {
+    // Closed without an answer (the person gave up): the button becomes usable again.
+    window.clearInterval(watch.current);
+    watch.current = window.setInterval(() => {
       if (popup.closed) {
-        window.clearInterval(watch);
+        window.clearInterval(watch.current);
         setWaiting(false);
       }
     }, 500);
