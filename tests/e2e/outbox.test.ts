@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { newPhone } from "../support/accounts-kit.ts";
 import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
 
 const baseURL = inject("baseURL");
@@ -30,7 +31,7 @@ async function outbox(destination: string): Promise<OutboxEntry[]> {
 }
 
 describe("the development outbox", () => {
-  const phone = `+336${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  const phone = newPhone();
 
   it("shows no messages for a recipient that was sent none", async () => {
     const page = await newPage(browser);
