@@ -50,7 +50,7 @@ function SessionRow({ session }: { session: Session }) {
             {session.current ? <Badge variant="light">This device</Badge> : null}
           </Group>
           <Text size="sm" c="dimmed">
-            Last used {when(session.lastUsedAt)} UTC{session.ip ? ` from ${session.ip}` : ""};
+            {`Last used ${when(session.lastUsedAt)} UTC${session.ip ? ` from ${session.ip}` : ""}; `}
             signed in {when(session.createdAt)}
           </Text>
         </Stack>
