@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { defaultRegionFor } from "~/accounts/default-region";
 import { field, formFailure, generalMessage } from "~/accounts/form-failure";
 import { IdentifierField } from "~/accounts/IdentifierField";
+import { phoneRegionsFor } from "~/accounts/phone-regions";
 import { redirectParam, withRedirect } from "~/accounts/redirect-param";
 import { useSubmitting } from "~/accounts/use-submitting";
 import { ExternalSignInButton } from "~/components/ExternalSignInButton";
@@ -21,12 +21,8 @@ const intro =
 export const meta = () => screenMeta(title, intro);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { regions } = await context.get(serverContext).invoke("accounts.phoneRegions", null);
-  return {
-    regions,
-    defaultRegion: defaultRegionFor(request.headers.get("accept-language"), regions),
-    redirect: redirectParam(request),
-  };
+  const phone = await phoneRegionsFor(context.get(serverContext), request);
+  return { ...phone, redirect: redirectParam(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { defaultRegionFor } from "~/accounts/default-region";
 import { field, formFailure, generalMessage } from "~/accounts/form-failure";
 import { IdentifierField } from "~/accounts/IdentifierField";
+import { phoneRegionsFor } from "~/accounts/phone-regions";
 import { useSubmitting } from "~/accounts/use-submitting";
 import { FormMessage } from "~/components/FormMessage";
 import { Screen } from "~/components/Screen";
@@ -18,11 +18,7 @@ const intro =
 export const meta = () => screenMeta(title, intro);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { regions } = await context.get(serverContext).invoke("accounts.phoneRegions", null);
-  return {
-    regions,
-    defaultRegion: defaultRegionFor(request.headers.get("accept-language"), regions),
-  };
+  return phoneRegionsFor(context.get(serverContext), request);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 import { Anchor, Stack, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { data, Link, useLoaderData } from "react-router";
-import { defaultRegionFor } from "~/accounts/default-region";
 import { field, isFunctionError } from "~/accounts/form-failure";
+import { phoneRegionsFor } from "~/accounts/phone-regions";
 import { FormMessage } from "~/components/FormMessage";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
@@ -35,18 +35,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       emailNotice = { kind: "error", text: error.message };
     }
   }
-  const [profile, sessions, { regions }, policy] = await Promise.all([
+  const [profile, sessions, phone, policy] = await Promise.all([
     server.invoke("profile.get", null),
     server.invoke("sessions.list", null),
-    server.invoke("accounts.phoneRegions", null),
+    phoneRegionsFor(server, request),
     server.invoke("accounts.passwordPolicy", null),
   ]);
   return {
     profile,
     sessions,
-    regions,
+    ...phone,
     policy,
-    defaultRegion: defaultRegionFor(request.headers.get("accept-language"), regions),
     emailNotice,
   };
 }

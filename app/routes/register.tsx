@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { defaultRegionFor } from "~/accounts/default-region";
 import { field, formFailure, generalMessage } from "~/accounts/form-failure";
+import { phoneRegionsFor } from "~/accounts/phone-regions";
 import { redirectParam, withRedirect } from "~/accounts/redirect-param";
 import { useSubmitting } from "~/accounts/use-submitting";
 import { FormMessage } from "~/components/FormMessage";
@@ -22,14 +22,13 @@ export const meta = () => screenMeta(title, intro);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
-  const [{ regions }, policy] = await Promise.all([
-    server.invoke("accounts.phoneRegions", null),
+  const [phone, policy] = await Promise.all([
+    phoneRegionsFor(server, request),
     server.invoke("accounts.passwordPolicy", null),
   ]);
   return {
-    regions,
+    ...phone,
     policy,
-    defaultRegion: defaultRegionFor(request.headers.get("accept-language"), regions),
     redirect: redirectParam(request),
   };
 }
