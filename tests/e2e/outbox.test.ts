@@ -68,8 +68,12 @@ describe("the development outbox", () => {
     await page.getByLabel("Recipient").fill(phone);
     await page.getByRole("button", { name: "Show" }).click();
     await page.waitForURL(`${baseURL}/dev/outbox?to=${encodeURIComponent(phone)}`);
+    // The address bar changes as the navigation starts; the filtered list follows.
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="outbox-message"]').length === count,
+      messages.length,
+    );
     const rows = page.getByTestId("outbox-message");
-    await expect(rows.count()).resolves.toBe(messages.length);
     await expect(rows.first().textContent()).resolves.toContain(code);
     await expect(rows.first().textContent()).resolves.toContain("sent");
     expect(await seriousViolations(page)).toEqual([]);
