@@ -17,6 +17,12 @@ export default [
   route("business/form", "routes/business.form.tsx"),
   route("business/message", "routes/business.message.tsx"),
   route("business/upgrade", "routes/business.upgrade.tsx"),
+  // The organizer console (PRODUCT.md: beside the seed's three business pages). Not
+  // gated by the seed's rule; its loaders send visitors to sign in.
+  route("business", "routes/business._index.tsx"),
+  route("business/events", "routes/business.events._index.tsx"),
+  route("business/events/new", "routes/business.events.new.tsx"),
+  route("business/events/:id", "routes/business.events.$id.tsx"),
   route("account_delete_start", "routes/account_delete_start.tsx"),
   // The seed's gated screens (section 6). The server gate covers page loads; this
   // layout's middleware covers client-side navigations into them.
@@ -52,4 +58,5 @@ export default [
   route("dev/outbox", "routes/dev.outbox.tsx"),
   // Last: a single segment that no screen above claims is an event's short id or slug.
   route(":id", "routes/event.$id.tsx"),
+  route(":id/calendar.ics", "routes/event.$id.calendar.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,7 @@
 import { accountFunctions } from "./modules/accounts/accounts.functions.ts";
+import { businessFunctions } from "./modules/businesses/businesses.functions.ts";
+import { eventAuthoringFunctions } from "./modules/events/event-authoring.functions.ts";
+import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functions.ts";
 import { profileFunctions } from "./modules/profile/profile.functions.ts";
 import { sessionFunctions } from "./platform/auth/sessions.functions.ts";
 import type { AnyFunctionDefinition, FunctionTypes } from "./platform/callable/define-function.ts";
@@ -13,6 +16,9 @@ export const appFunctions = [
   ...accountFunctions,
   ...profileFunctions,
   ...messageFunctions,
+  ...businessFunctions,
+  ...eventAuthoringFunctions,
+  ...eventDiscoveryFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;

@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import { FunctionError } from "../../platform/callable/function-error.ts";
+import type { Executor } from "../../platform/db.ts";
+import { businesses } from "./businesses.schema.ts";
+
+export type Business = typeof businesses.$inferSelect;
+
+/** The business `userId` owns, or null. */
+export async function findOwnedBusiness(db: Executor, userId: string): Promise<Business | null> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.ownerId, userId));
+  return row ?? null;
+}
+
+/**
+ * The business `userId` owns; FAILED_PRECONDITION when they own none (the console sends
+ * them to /business/form), PERMISSION_DENIED when it is suspended.
+ */
+export async function requireOwnedBusiness(db: Executor, userId: string): Promise<Business> {
+  const business = await findOwnedBusiness(db, userId);
+  if (!business) {
+    throw new FunctionError(
+      "FAILED_PRECONDITION",
+      "You do not have a business yet. Apply on the business form first.",
+      { reason: "no-business" },
+    );
+  }
+  if (business.status === "suspended") {
+    throw new FunctionError(
+      "PERMISSION_DENIED",
+      "Your business is suspended. Contact support to restore it.",
+      { reason: "suspended" },
+    );
+  }
+  return business;
+}

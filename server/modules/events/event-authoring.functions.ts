@@ -1,0 +1,3 @@
+import type { AnyFunctionDefinition } from "../../platform/callable/define-function.ts";
+
+export const eventAuthoringFunctions = [] as const satisfies readonly AnyFunctionDefinition[];

@@ -1,0 +1,130 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { businesses } from "../businesses/businesses.schema.ts";
+import type { EventCategory, EventStatus } from "./event-options.ts";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * A cover image as the server keeps it: re-encoded to WebP at two sizes, so what is
+ * served never contains what was uploaded (metadata, scripts in SVG, oversized pixels).
+ * Kept in the database so that every instance serves every image (decision 008).
+ */
+export const eventImages = pgTable("event_images", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  businessId: uuid("business_id")
+    .notNull()
+    .references(() => businesses.id, { onDelete: "cascade" }),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  large: bytea("large").notNull(),
+  small: bytea("small").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An event. Times are UTC; `timeZone` (IANA) is how they are entered and shown. The
+ * public URL is `/{slug}-{shortId}` or `/{shortId}`: the short id alone finds it, so a
+ * title change never breaks a shared link.
+ */
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    shortId: text("short_id").notNull(),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** Plain text with a small safe markup (paragraphs, **bold**, _italic_, lists, links). */
+    description: text("description").notNull().default(""),
+    venueName: text("venue_name").notNull(),
+    venueAddress: text("venue_address").notNull().default(""),
+    timeZone: text("time_zone").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    category: text("category").$type<EventCategory>().notNull(),
+    coverImageId: uuid("cover_image_id").references(() => eventImages.id, {
+      onDelete: "set null",
+    }),
+    status: text("status").$type<EventStatus>().notNull().default("draft"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Full-text search over title (A), venue (B) and description (C). */
+    search: tsvector("search")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('english'::regconfig, ${events.title}), 'A') || setweight(to_tsvector('english'::regconfig, ${events.venueName} || ' ' || ${events.venueAddress}), 'B') || setweight(to_tsvector('english'::regconfig, ${events.description}), 'C')`,
+      ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("events_short_id").on(t.shortId),
+    index("events_business").on(t.businessId, t.startsAt),
+    // Discovery: published events by start time, whole or per category.
+    index("events_published_start").on(t.startsAt, t.id).where(sql`${t.status} = 'published'`),
+    index("events_published_category_start")
+      .on(t.category, t.startsAt)
+      .where(sql`${t.status} = 'published'`),
+    index("events_search").using("gin", t.search),
+    check("events_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
+    check("events_status_known", sql`${t.status} in ('draft', 'published', 'cancelled')`),
+  ],
+);
+
+/**
+ * What can be bought for an event. `taken` counts tickets held or booked; the CHECK is
+ * the backstop that makes overselling impossible whatever the code above it does.
+ */
+export const ticketTypes = pgTable(
+  "ticket_types",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** Integer minor units (cents); 0 is free. */
+    priceMinor: integer("price_minor").notNull(),
+    currency: text("currency").notNull(),
+    capacity: integer("capacity").notNull(),
+    taken: integer("taken").notNull().default(0),
+    perOrderLimit: integer("per_order_limit").notNull().default(10),
+    salesStartAt: timestamp("sales_start_at", { withTimezone: true }),
+    salesEndAt: timestamp("sales_end_at", { withTimezone: true }),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ticket_types_event").on(t.eventId, t.position),
+    check("ticket_types_price_not_negative", sql`${t.priceMinor} >= 0`),
+    check("ticket_types_capacity_positive", sql`${t.capacity} > 0`),
+    check(
+      "ticket_types_taken_within_capacity",
+      sql`${t.taken} >= 0 and ${t.taken} <= ${t.capacity}`,
+    ),
+    check("ticket_types_per_order_limit", sql`${t.perOrderLimit} between 1 and 100`),
+    check(
+      "ticket_types_sales_window",
+      sql`${t.salesStartAt} is null or ${t.salesEndAt} is null or ${t.salesEndAt} > ${t.salesStartAt}`,
+    ),
+  ],
+);
