@@ -53,3 +53,10 @@ export const coverImageRules = {
 export const fewLeftShare = 0.1;
 /** ...or at most this many tickets left, whichever is larger. */
 export const fewLeftCount = 10;
+
+export type CoverImageSize = "large" | "small";
+
+/** Where a stored cover image is served (immutable: a new upload gets a new id). */
+export function coverImagePath(imageId: string, size: CoverImageSize): string {
+  return `/media/event-images/${imageId}/${size}.webp`;
+}
