@@ -1,3 +1,80 @@
-import type { AnyFunctionDefinition } from "../../platform/callable/define-function.ts";
+import { z } from "zod";
+import {
+  type AnyFunctionDefinition,
+  defineFunction,
+} from "../../platform/callable/define-function.ts";
+import { recordedBillingProvider } from "./billing-provider.ts";
+import { applyForBusiness, myBusiness, updateBusiness } from "./business-application.service.ts";
+import { forgetBusinessDraft, keepBusinessDraft, readBusinessDraft } from "./business-draft.ts";
+import { businessDetailsInput, businessDraftFields } from "./business-input.ts";
+import { businessPlans } from "./business-options.ts";
+import { changePlan, listPlans } from "./business-plans.service.ts";
 
-export const businessFunctions = [] as const satisfies readonly AnyFunctionDefinition[];
+/** The form as typed, unchecked but bounded: what a visitor's draft may hold. */
+const draftInput = z.object(
+  Object.fromEntries(
+    businessDraftFields.map((name) => [name, z.string().max(4000).optional()]),
+  ) as {
+    [K in (typeof businessDraftFields)[number]]: z.ZodOptional<z.ZodString>;
+  },
+);
+
+/** Applying as a business, its details, its plan, and the visitor's draft of the form. */
+export const businessFunctions = [
+  defineFunction({
+    name: "businesses.apply",
+    input: businessDetailsInput,
+    access: "signed-in",
+    handler: async (data, ctx) => {
+      const business = await applyForBusiness(ctx.db, ctx.auth.userId, data);
+      forgetBusinessDraft(ctx.cookies);
+      return business;
+    },
+  }),
+  defineFunction({
+    name: "businesses.update",
+    input: businessDetailsInput,
+    access: "signed-in",
+    handler: async (data, ctx) => {
+      const business = await updateBusiness(ctx.db, ctx.auth.userId, data);
+      forgetBusinessDraft(ctx.cookies);
+      return business;
+    },
+  }),
+  defineFunction({
+    name: "businesses.mine",
+    input: z.null().optional(),
+    access: "signed-in",
+    handler: (_data, ctx) => myBusiness(ctx.db, ctx.auth.userId),
+  }),
+  defineFunction({
+    name: "businesses.plans",
+    input: z.null().optional(),
+    access: "public",
+    handler: () => listPlans(),
+  }),
+  defineFunction({
+    name: "businesses.changePlan",
+    input: z.object({ plan: z.enum(businessPlans, "Choose the free or the pro plan.") }),
+    access: "signed-in",
+    handler: (data, ctx) => changePlan(ctx.db, ctx.auth.userId, data.plan, recordedBillingProvider),
+  }),
+  defineFunction({
+    // A visitor sent to sign in from the form: what they typed comes back afterwards.
+    name: "businesses.keepDraft",
+    input: draftInput,
+    access: "public",
+    handler: (data, ctx) =>
+      keepBusinessDraft(
+        { cookies: ctx.cookies, appSecret: ctx.services.settings.APP_SECRET },
+        data,
+      ),
+  }),
+  defineFunction({
+    name: "businesses.draft",
+    input: z.null().optional(),
+    access: "public",
+    handler: (_data, ctx) =>
+      readBusinessDraft({ cookies: ctx.cookies, appSecret: ctx.services.settings.APP_SECRET }),
+  }),
+] as const satisfies readonly AnyFunctionDefinition[];
