@@ -5,3 +5,6 @@ export * from "./modules/events/events.schema.ts";
 export * from "./platform/auth/auth.schema.ts";
 export * from "./platform/messages/messages.schema.ts";
 export * from "./platform/platform.schema.ts";
+export * from "./modules/inventory/inventory.schema.ts";
+export * from "./modules/bookings/bookings.schema.ts";
+export * from "./modules/notifications/notifications.schema.ts";

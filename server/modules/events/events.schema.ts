@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   customType,
   index,
@@ -64,6 +65,8 @@ export const events = pgTable(
     status: text("status").$type<EventStatus>().notNull().default("draft"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Whether attendees may cancel their own bookings before the start (bookings module). */
+    attendeeCancellation: boolean("attendee_cancellation").notNull().default(true),
     /** Full-text search over title (A), venue (B) and description (C). */
     search: tsvector("search")
       .notNull()

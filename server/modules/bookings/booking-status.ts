@@ -1,0 +1,18 @@
+/** A booking (order): confirmed until cancelled (by its owner, the organiser or account deletion) or refunded. */
+export const bookingStatuses = ["confirmed", "cancelled", "refunded"] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/**
+ * Whether money is owed: free bookings need none; "pay at the venue" leaves them unpaid
+ * until the door; a card provider would mark them paid.
+ */
+export const paymentStatuses = ["not-required", "unpaid", "paid", "refunded"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** One admission: valid until checked in, or cancelled with its booking. */
+export const ticketStatuses = ["valid", "checked-in", "cancelled"] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+
+/** Who cancelled a booking. */
+export const cancellationSources = ["attendee", "organizer", "account-deletion"] as const;
+export type CancellationSource = (typeof cancellationSources)[number];
