@@ -23,7 +23,8 @@ import {
   useSignedInUser,
 } from "./session/signed-in-user";
 import { useSessionWatcher } from "./session/use-session-watcher";
-import { cssVariablesResolver, theme, themeColor } from "./theme";
+import { theme, themeColor } from "./theme";
+import { themeCss } from "./theme-css";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -35,15 +36,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={themeColor} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
+        <style
+          data-mantine-styles
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own theme's CSS, computed once (app/theme-css.ts)
+          dangerouslySetInnerHTML={{ __html: themeCss }}
+        />
         <Meta />
         <Links />
       </head>
       <body>
-        <MantineProvider
-          theme={theme}
-          defaultColorScheme="auto"
-          cssVariablesResolver={cssVariablesResolver}
-        >
+        <MantineProvider theme={theme} defaultColorScheme="auto" withCssVariables={false}>
           <AppLayout>{children}</AppLayout>
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
