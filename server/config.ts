@@ -35,6 +35,17 @@ const settingsSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_NAME: z.string().min(1).max(40).default("OpenID Connect"),
+    /** How long a hold keeps its tickets (decision 009). */
+    HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+    /** How often each instance frees expired holds; 0 turns the periodic sweep off. */
+    HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+    /**
+     * Tests only (ignored unless NODE_ENV=test): pauses inside the confirm transaction,
+     * after the hold is claimed, so a test can kill the process mid-transaction.
+     */
+    TEST_CONFIRM_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    // auto: a fresh embedded database gets the demo's accounts and events at start.
+    DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
   })
   .superRefine((value, context) => {
     // External sign-in is on when the issuer is set; it cannot work without a client id.

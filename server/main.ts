@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createApp, type Pages } from "./app.ts";
 import { loadSettings, type Settings, SettingsError } from "./config.ts";
 import { appFunctions } from "./functions.ts";
+import { seedDemoOnFirstStart } from "./modules/demo/demo-on-start.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
 import {
   liveSessionCheck,
@@ -85,6 +86,7 @@ export async function startServer(settings: Settings, log: Logger) {
   // Set once the delivery workers run, so a failed start and the shutdown both stop them.
   let stopMessages = async () => {};
   try {
+    await seedDemoOnFirstStart(settings, database, log);
     const services = await createServices(settings, database, log);
     await services.messages.start();
     stopMessages = () => services.messages.stop();

@@ -1,0 +1,22 @@
+import type { Settings } from "../../config.ts";
+import type { DatabaseHandle } from "../../platform/db.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { demoSignInLines, hasNoUsers, seedDemoData } from "./demo-seed.ts";
+
+/**
+ * `npm start` on a fresh machine shows a working product: the embedded database, when it
+ * has no accounts at all and DEMO_DATA is not `off`, gets the demo and the console says
+ * how to sign in. A shared PostgreSQL is never seeded by a start (`npm run db:seed` is).
+ */
+export async function seedDemoOnFirstStart(
+  settings: Settings,
+  database: DatabaseHandle,
+  log: Logger,
+): Promise<void> {
+  if (settings.DEMO_DATA === "off" || database.kind !== "pglite") return;
+  if (!(await hasNoUsers(database.db))) return;
+  if (!(await seedDemoData(database.db, log))) return;
+  const lines = demoSignInLines();
+  log.info({ signIns: lines.slice(1).map((l) => l.trim()) }, "demo sign-ins");
+  console.log(lines.join("\n"));
+}

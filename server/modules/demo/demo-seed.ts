@@ -1,0 +1,149 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../platform/db.ts";
+import type { Logger } from "../../platform/logger.ts";
+import { appMeta } from "../../platform/platform.schema.ts";
+import { users } from "../accounts/accounts.schema.ts";
+import { hashPassword } from "../accounts/password-hash.ts";
+import { businesses } from "../businesses/businesses.schema.ts";
+import { newShortId } from "../events/event-ids.ts";
+import type { EventCategory } from "../events/event-options.ts";
+import { eventImages, events, ticketTypes } from "../events/events.schema.ts";
+import { fromLocalInput } from "../events/zoned-time.ts";
+import { type DemoCover, demoCover } from "./demo-covers.ts";
+import { type DemoEvent, demoEvents } from "./demo-events.ts";
+
+/**
+ * Who the demo lets you sign in as. The phones are in Australia's range reserved for
+ * fiction (+61 491 570 006-159, ACMA): valid numbers that belong to nobody.
+ */
+export const demoAccounts = {
+  owner: {
+    name: "Olivia Owner",
+    phone: "+61491570006",
+    email: "demo-owner@example.com",
+    password: "demo-owner-tickets",
+  },
+  user: {
+    name: "Uma User",
+    phone: "+61491570007",
+    email: "demo-user@example.com",
+    password: "demo-user-tickets",
+  },
+} as const;
+
+const seededKey = "demo_seeded";
+
+/** The lines the console prints after seeding. */
+export function demoSignInLines(): string[] {
+  const { owner, user } = demoAccounts;
+  return [
+    "Demo sign-ins:",
+    `  business owner  ${owner.phone} or ${owner.email}, password ${owner.password}`,
+    `  user            ${user.phone} or ${user.email}, password ${user.password}`,
+  ];
+}
+
+function startOf(event: DemoEvent, today: Date): Date {
+  const date = new Date(today.getTime() + event.inDays * 86_400_000).toISOString().slice(0, 10);
+  const start = fromLocalInput(`${date}T${event.at}`, event.timeZone);
+  if (!start) throw new Error(`demo event ${event.title}: bad time`);
+  return start;
+}
+
+async function coversByCategory(): Promise<Map<EventCategory, DemoCover>> {
+  const categories = [...new Set(demoEvents.map((e) => e.category))];
+  const covers = await Promise.all(categories.map((c) => demoCover(c)));
+  return new Map(categories.map((c, i) => [c, covers[i] as DemoCover]));
+}
+
+/**
+ * Seeds the demo once per database (the `demo_seeded` mark in app_meta, taken in the
+ * same transaction, makes a second run, or a concurrent one, do nothing). Returns
+ * whether it seeded.
+ */
+export async function seedDemoData(db: Database, log: Logger, now = new Date()): Promise<boolean> {
+  // The slow parts (image encoding, password hashing) run before the transaction.
+  const [covers, ownerHash, userHash] = await Promise.all([
+    coversByCategory(),
+    hashPassword(demoAccounts.owner.password),
+    hashPassword(demoAccounts.user.password),
+  ]);
+  const seeded = await db.transaction(async (tx) => {
+    const mark = await tx
+      .insert(appMeta)
+      .values({ key: seededKey, value: { at: now.toISOString() } })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (mark.length === 0) return false;
+    const person = (account: (typeof demoAccounts)["owner" | "user"], passwordHash: string) => ({
+      name: account.name,
+      phone: account.phone,
+      phoneVerifiedAt: now,
+      email: account.email,
+      emailVerifiedAt: now,
+      passwordHash,
+    });
+    const [owner] = await tx
+      .insert(users)
+      .values([person(demoAccounts.owner, ownerHash), person(demoAccounts.user, userHash)])
+      .returning({ id: users.id });
+    if (!owner) throw new Error("demo owner not created");
+    const [business] = await tx
+      .insert(businesses)
+      .values({
+        ownerId: owner.id,
+        name: "Demo Events Co.",
+        type: "promoter",
+        contactPhone: demoAccounts.owner.phone,
+        contactEmail: demoAccounts.owner.email,
+        address: "1 Demo Street, London",
+        description: "The business behind the demo's events.",
+        plan: "pro",
+      })
+      .returning({ id: businesses.id });
+    if (!business) throw new Error("demo business not created");
+    for (const demo of demoEvents) {
+      const cover = covers.get(demo.category) as DemoCover;
+      const [image] = await tx
+        .insert(eventImages)
+        .values({ businessId: business.id, ...cover })
+        .returning({ id: eventImages.id });
+      const startsAt = startOf(demo, now);
+      const [event] = await tx
+        .insert(events)
+        .values({
+          shortId: newShortId(),
+          businessId: business.id,
+          title: demo.title,
+          description: demo.description,
+          venueName: demo.venueName,
+          venueAddress: demo.venueAddress,
+          timeZone: demo.timeZone,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + demo.hours * 3_600_000),
+          category: demo.category,
+          coverImageId: image?.id ?? null,
+          status: "published",
+          publishedAt: now,
+        })
+        .returning({ id: events.id });
+      if (!event) throw new Error("demo event not created");
+      await tx
+        .insert(ticketTypes)
+        .values(demo.tickets.map((t, position) => ({ ...t, eventId: event.id, position })));
+    }
+    return true;
+  });
+  if (seeded) log.info({ events: demoEvents.length }, "demo data seeded");
+  return seeded;
+}
+
+/** Whether the database has no accounts yet (a fresh install: the demo may be seeded). */
+export async function hasNoUsers(db: Database): Promise<boolean> {
+  const result = (await db.execute(
+    sql`select not exists (select 1 from users) as empty`,
+  )) as unknown as {
+    rows: { empty: boolean }[];
+  };
+  return result.rows[0]?.empty === true;
+}

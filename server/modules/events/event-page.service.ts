@@ -1,0 +1,155 @@
+import { asc, eq } from "drizzle-orm";
+import { FunctionError } from "../../platform/callable/function-error.ts";
+import type { Executor } from "../../platform/db.ts";
+import { findOwnedBusiness } from "../businesses/business-access.ts";
+import { businesses } from "../businesses/businesses.schema.ts";
+import { type Availability, availabilityOf } from "./event-discovery.service.ts";
+import { eventPath, shortIdFromPathSegment } from "./event-ids.ts";
+import { coverImagePath, type EventCategory, type EventStatus } from "./event-options.ts";
+import { events, ticketTypes } from "./events.schema.ts";
+
+export type NotOnSaleReason =
+  | "sold-out"
+  | "not-started"
+  | "ended"
+  | "event-cancelled"
+  | "event-ended"
+  | null;
+
+export type PublicTicketType = {
+  id: string;
+  name: string;
+  description: string;
+  priceMinor: number;
+  currency: string;
+  remaining: number;
+  availability: Availability;
+  perOrderLimit: number;
+  onSale: boolean;
+  notOnSaleReason: NotOnSaleReason;
+  salesStartAt: string | null;
+  salesEndAt: string | null;
+};
+
+export type EventPage = {
+  shortId: string;
+  /** The canonical `/{slug}-{shortId}`: other spellings of the URL redirect here. */
+  path: string;
+  title: string;
+  description: string;
+  venueName: string;
+  venueAddress: string;
+  timeZone: string;
+  startsAt: string;
+  endsAt: string;
+  category: EventCategory;
+  status: EventStatus;
+  /** A draft shown to its business's owner only. */
+  preview: boolean;
+  ended: boolean;
+  businessName: string;
+  cover: { large: string; small: string } | null;
+  ticketTypes: PublicTicketType[];
+  /** Whether at least one ticket type can be booked now. */
+  onSale: boolean;
+};
+
+const notFound = () => new FunctionError("NOT_FOUND", "Event not found.");
+
+type TicketRow = typeof ticketTypes.$inferSelect;
+
+/** Why a ticket type cannot be bought now, the event's state first; null when it can. */
+export function notOnSaleReason(
+  event: { status: EventStatus; endsAt: Date },
+  ticket: Pick<TicketRow, "capacity" | "taken" | "salesStartAt" | "salesEndAt">,
+  now: Date,
+): NotOnSaleReason {
+  if (event.status === "cancelled") return "event-cancelled";
+  if (event.endsAt <= now) return "event-ended";
+  if (ticket.taken >= ticket.capacity) return "sold-out";
+  if (ticket.salesStartAt && ticket.salesStartAt > now) return "not-started";
+  if (ticket.salesEndAt && ticket.salesEndAt <= now) return "ended";
+  return null;
+}
+
+function publicTicketType(
+  event: { status: EventStatus; endsAt: Date },
+  row: TicketRow,
+  now: Date,
+): PublicTicketType {
+  const reason = notOnSaleReason(event, row, now);
+  const remaining = row.capacity - row.taken;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    priceMinor: row.priceMinor,
+    currency: row.currency,
+    remaining,
+    availability: availabilityOf(remaining, row.capacity),
+    perOrderLimit: row.perOrderLimit,
+    // A draft previewed by its owner shows its tickets, but nothing is bookable yet.
+    onSale: reason === null && event.status === "published",
+    notOnSaleReason: reason,
+    salesStartAt: row.salesStartAt?.toISOString() ?? null,
+    salesEndAt: row.salesEndAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The public page of the event `segment` names (`{slug}-{shortId}` or the short id).
+ * NOT_FOUND for unknown ids, events of suspended businesses, and drafts, except that
+ * a draft's own business owner sees it as a preview. Cancelled events are shown.
+ */
+export async function getEventPage(
+  db: Executor,
+  segment: string,
+  viewerId: string | null,
+  now: Date = new Date(),
+): Promise<EventPage> {
+  const shortId = shortIdFromPathSegment(segment);
+  if (!shortId) throw notFound();
+  const [found] = await db
+    .select({ event: events, businessName: businesses.name, businessStatus: businesses.status })
+    .from(events)
+    .innerJoin(businesses, eq(businesses.id, events.businessId))
+    .where(eq(events.shortId, shortId));
+  if (found?.businessStatus !== "active") throw notFound();
+  const { event } = found;
+  let preview = false;
+  if (event.status === "draft") {
+    const owned = viewerId ? await findOwnedBusiness(db, viewerId) : null;
+    if (owned?.id !== event.businessId) throw notFound();
+    preview = true;
+  }
+  const tickets = await db
+    .select()
+    .from(ticketTypes)
+    .where(eq(ticketTypes.eventId, event.id))
+    .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
+  const types = tickets.map((row) => publicTicketType(event, row, now));
+  return {
+    shortId: event.shortId,
+    path: eventPath(event),
+    title: event.title,
+    description: event.description,
+    venueName: event.venueName,
+    venueAddress: event.venueAddress,
+    timeZone: event.timeZone,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt.toISOString(),
+    category: event.category,
+    status: event.status,
+    preview,
+    ended: event.endsAt <= now,
+    businessName: found.businessName,
+    cover: event.coverImageId
+      ? {
+          large: coverImagePath(event.coverImageId, "large"),
+          small: coverImagePath(event.coverImageId, "small"),
+        }
+      : null,
+    ticketTypes: types,
+    onSale: types.some((t) => t.onSale),
+  };
+}
