@@ -5,6 +5,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pinoHttp } from "pino-http";
 import type { RouterContext, ServerBuild } from "react-router";
+import { eventImagesRouter } from "./modules/events/event-images.http.ts";
 import type { BearerVerifier } from "./platform/callable/callable-router.ts";
 import { callableRouter } from "./platform/callable/callable-router.ts";
 import type { Registry } from "./platform/callable/registry.ts";
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps): express.Express {
   });
   app.use("/api", api);
   for (const routes of deps.authRoutes ?? []) app.use(routes);
+  app.use(eventImagesRouter(deps.services.database.db));
 
   if (deps.pages) mountPages(app, deps, deps.pages);
   app.use(lastResortErrorHandler);

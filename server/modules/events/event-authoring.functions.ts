@@ -1,3 +1,111 @@
-import type { AnyFunctionDefinition } from "../../platform/callable/define-function.ts";
+import { z } from "zod";
+import {
+  type AnyFunctionDefinition,
+  defineFunction,
+} from "../../platform/callable/define-function.ts";
+import {
+  cancelEvent,
+  createEvent,
+  getEventForOwner,
+  listMyEvents,
+  publishEvent,
+  unpublishEvent,
+  updateEvent,
+} from "./event-authoring.service.ts";
+import { removeEventCover, setEventCover } from "./event-images.service.ts";
+import {
+  cancelEventInput,
+  createEventInput,
+  createTicketTypeInput,
+  idInput,
+  setCoverInput,
+  updateEventInput,
+  updateTicketTypeInput,
+} from "./event-input.ts";
+import { createTicketType, deleteTicketType, updateTicketType } from "./ticket-types.service.ts";
 
-export const eventAuthoringFunctions = [] as const satisfies readonly AnyFunctionDefinition[];
+const eventIdInput = z.object({ eventId: idInput });
+
+/**
+ * The organiser console: events and their ticket types, for the owner of the event's
+ * business only. Everyone else gets NOT_FOUND for an event (ids cannot be probed) and
+ * FAILED_PRECONDITION when they own no business.
+ */
+export const eventAuthoringFunctions = [
+  defineFunction({
+    name: "events.listMine",
+    input: z.null().optional(),
+    access: "signed-in",
+    handler: (_data, ctx) => listMyEvents(ctx.db, ctx.auth.userId),
+  }),
+  defineFunction({
+    name: "events.getForOwner",
+    input: eventIdInput,
+    access: "signed-in",
+    handler: (data, ctx) => getEventForOwner(ctx.db, ctx.auth.userId, data.eventId),
+  }),
+  defineFunction({
+    name: "events.create",
+    input: createEventInput,
+    access: "signed-in",
+    handler: (data, ctx) => createEvent(ctx.db, ctx.auth.userId, data),
+  }),
+  defineFunction({
+    name: "events.update",
+    input: updateEventInput,
+    access: "signed-in",
+    handler: (data, ctx) => updateEvent(ctx.db, ctx.auth.userId, data),
+  }),
+  defineFunction({
+    name: "events.publish",
+    input: eventIdInput,
+    access: "signed-in",
+    handler: (data, ctx) => publishEvent(ctx.db, ctx.auth.userId, data.eventId),
+  }),
+  defineFunction({
+    name: "events.unpublish",
+    input: eventIdInput,
+    access: "signed-in",
+    handler: (data, ctx) => unpublishEvent(ctx.db, ctx.auth.userId, data.eventId),
+  }),
+  defineFunction({
+    name: "events.cancel",
+    input: cancelEventInput,
+    access: "signed-in",
+    handler: async (data, ctx) => {
+      const result = await cancelEvent(ctx.db, ctx.auth.userId, data);
+      ctx.log.info({ eventId: data.eventId, reason: data.reason }, "event cancelled");
+      return result;
+    },
+  }),
+  defineFunction({
+    name: "events.setCover",
+    input: setCoverInput,
+    access: "signed-in",
+    handler: (data, ctx) => setEventCover(ctx.db, ctx.auth.userId, data),
+  }),
+  defineFunction({
+    name: "events.removeCover",
+    input: eventIdInput,
+    access: "signed-in",
+    handler: (data, ctx) => removeEventCover(ctx.db, ctx.auth.userId, data.eventId),
+  }),
+  defineFunction({
+    name: "ticketTypes.create",
+    input: createTicketTypeInput,
+    access: "signed-in",
+    handler: (data, ctx) => createTicketType(ctx.db, ctx.auth.userId, data),
+  }),
+  defineFunction({
+    name: "ticketTypes.update",
+    input: updateTicketTypeInput,
+    access: "signed-in",
+    handler: (data, ctx) => updateTicketType(ctx.db, ctx.auth.userId, data),
+  }),
+  defineFunction({
+    name: "ticketTypes.delete",
+    input: z.object({ ticketTypeId: idInput }),
+    access: "signed-in",
+    handler: (data, ctx) => deleteTicketType(ctx.db, ctx.auth.userId, data.ticketTypeId),
+  }),
+] as const satisfies readonly AnyFunctionDefinition[];

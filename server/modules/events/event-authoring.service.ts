@@ -1,0 +1,213 @@
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { FunctionError } from "../../platform/callable/function-error.ts";
+import type { Database, Executor } from "../../platform/db.ts";
+import { requireOwnedBusiness } from "../businesses/business-access.ts";
+import { assertCanPublish } from "../businesses/plan-usage.ts";
+import { fieldError } from "../profile/profile-errors.ts";
+import { eventCancellationSteps } from "./event-cancellation.ts";
+import { eventPath, newShortId } from "./event-ids.ts";
+import type { CreateEventInput, UpdateEventInput } from "./event-input.ts";
+import { assertNotCancelled, type Event, requireOwnedEvent } from "./event-ownership.ts";
+import { events, ticketTypes } from "./events.schema.ts";
+import { ownerEventView } from "./owner-event-view.ts";
+
+/** The columns an editor form sets, from its parsed input. */
+function editableColumns(input: CreateEventInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    venueName: input.venueName,
+    venueAddress: input.venueAddress,
+    timeZone: input.timeZone,
+    startsAt: input.startsAt,
+    endsAt: input.endsAt,
+    category: input.category,
+  };
+}
+
+/** The caller's business's events, every status, newest start first, with ticket totals. */
+export async function listMyEvents(db: Database, userId: string) {
+  const business = await requireOwnedBusiness(db, userId);
+  const rows = await db
+    .select({
+      id: events.id,
+      shortId: events.shortId,
+      title: events.title,
+      status: events.status,
+      timeZone: events.timeZone,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      venueName: events.venueName,
+      ticketTypeCount: sql<number>`count(${ticketTypes.id})::int`,
+      capacity: sql<number>`coalesce(sum(${ticketTypes.capacity}), 0)::int`,
+      taken: sql<number>`coalesce(sum(${ticketTypes.taken}), 0)::int`,
+    })
+    .from(events)
+    .leftJoin(ticketTypes, eq(ticketTypes.eventId, events.id))
+    .where(eq(events.businessId, business.id))
+    .groupBy(events.id)
+    .orderBy(desc(events.startsAt), desc(events.id));
+  return rows.map((row) => ({
+    ...row,
+    path: eventPath(row),
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+  }));
+}
+
+/** One of the caller's events with its ticket types, as the editor shows it. */
+export async function getEventForOwner(db: Database, userId: string, eventId: string) {
+  return db.transaction(async (tx) => {
+    const { event } = await requireOwnedEvent(tx, userId, eventId);
+    const types = await tx
+      .select()
+      .from(ticketTypes)
+      .where(eq(ticketTypes.eventId, event.id))
+      .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
+    return ownerEventView(event, types);
+  });
+}
+
+function refusePastStart(startsAt: Date, message: string): void {
+  if (startsAt.getTime() <= Date.now()) throw fieldError("startsLocal", message);
+}
+
+/** A new draft event of the caller's business. */
+export async function createEvent(db: Database, userId: string, input: CreateEventInput) {
+  refusePastStart(input.startsAt, "The start is in the past.");
+  return db.transaction(async (tx) => {
+    const business = await requireOwnedBusiness(tx, userId);
+    // 31^8 short ids make a clash unlikely; one that happens just draws another id.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const [row] = await tx
+        .insert(events)
+        .values({ ...editableColumns(input), shortId: newShortId(), businessId: business.id })
+        .onConflictDoNothing({ target: events.shortId })
+        .returning({ eventId: events.id, shortId: events.shortId });
+      if (row) return row;
+    }
+    throw new FunctionError("ABORTED", "Could not create the event. Please try again.");
+  });
+}
+
+/**
+ * The editor's changes. A cancelled event is final; a start moved into the past is
+ * refused (an event that already started keeps its start if it is not changed); the end
+ * cannot move before a ticket type's sales end.
+ */
+export async function updateEvent(db: Database, userId: string, input: UpdateEventInput) {
+  return db.transaction(async (tx) => {
+    const { event } = await requireOwnedEvent(tx, userId, input.eventId, { lock: true });
+    assertNotCancelled(event);
+    if (input.startsAt.getTime() !== event.startsAt.getTime()) {
+      refusePastStart(input.startsAt, "The start cannot be moved into the past.");
+    }
+    const [lateSales] = await tx
+      .select({ name: ticketTypes.name })
+      .from(ticketTypes)
+      .where(and(eq(ticketTypes.eventId, event.id), gt(ticketTypes.salesEndAt, input.endsAt)))
+      .limit(1);
+    if (lateSales) {
+      throw fieldError(
+        "endsLocal",
+        `Sales of "${lateSales.name}" end after this time: change its sales window first.`,
+      );
+    }
+    await tx
+      .update(events)
+      .set({ ...editableColumns(input), updatedAt: new Date() })
+      .where(eq(events.id, event.id));
+    return { eventId: event.id };
+  });
+}
+
+async function requirePublishable(tx: Executor, event: Event): Promise<void> {
+  if (event.startsAt.getTime() <= Date.now()) {
+    throw new FunctionError("FAILED_PRECONDITION", "This event has already started.", {
+      reason: "started",
+    });
+  }
+  const [types] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(ticketTypes)
+    .where(eq(ticketTypes.eventId, event.id));
+  if (!types?.count) {
+    throw new FunctionError("FAILED_PRECONDITION", "Add at least one ticket type first.", {
+      reason: "no-ticket-types",
+    });
+  }
+}
+
+/** Draft to published: visible on discovery and bookable. Counts against the plan. */
+export async function publishEvent(db: Database, userId: string, eventId: string) {
+  return db.transaction(async (tx) => {
+    const { business, event } = await requireOwnedEvent(tx, userId, eventId);
+    assertNotCancelled(event);
+    if (event.status === "published") return { status: event.status };
+    if (business.status !== "active") {
+      throw new FunctionError("PERMISSION_DENIED", "Your business is not active.");
+    }
+    await requirePublishable(tx, event);
+    // Locks the business row first: concurrent publishes of one business count in turn.
+    await assertCanPublish(tx, business.id);
+    const [row] = await tx
+      .update(events)
+      .set({ status: "published", publishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(events.id, event.id), eq(events.status, "draft")))
+      .returning({ status: events.status });
+    if (!row) throw new FunctionError("ABORTED", "The event changed meanwhile. Please reload.");
+    return { status: row.status };
+  });
+}
+
+/** Published back to draft, while nobody holds a ticket. */
+export async function unpublishEvent(db: Database, userId: string, eventId: string) {
+  return db.transaction(async (tx) => {
+    const { event } = await requireOwnedEvent(tx, userId, eventId, { lock: true });
+    assertNotCancelled(event);
+    if (event.status === "draft") return { status: event.status };
+    // Locking the ticket types waits for holds in flight (they update these rows), so
+    // the count below sees every ticket taken before the event leaves discovery.
+    const types = await tx
+      .select({ taken: ticketTypes.taken })
+      .from(ticketTypes)
+      .where(eq(ticketTypes.eventId, event.id))
+      .for("update");
+    if (types.some((t) => t.taken > 0)) {
+      throw new FunctionError(
+        "FAILED_PRECONDITION",
+        "Tickets have been sold; cancel the event instead.",
+        { reason: "tickets-taken" },
+      );
+    }
+    await tx
+      .update(events)
+      .set({ status: "draft", publishedAt: null, updatedAt: new Date() })
+      .where(eq(events.id, event.id));
+    return { status: "draft" as const };
+  });
+}
+
+/** Cancels for good, and runs every cancellation step in the same transaction. */
+export async function cancelEvent(
+  db: Database,
+  userId: string,
+  input: { eventId: string; reason?: string },
+) {
+  return db.transaction(async (tx) => {
+    const { event } = await requireOwnedEvent(tx, userId, input.eventId, { lock: true });
+    if (event.status === "cancelled") {
+      throw new FunctionError("FAILED_PRECONDITION", "This event is already cancelled.", {
+        reason: "cancelled",
+      });
+    }
+    const [cancelled] = await tx
+      .update(events)
+      .set({ status: "cancelled", cancelledAt: new Date(), updatedAt: new Date() })
+      .where(eq(events.id, event.id))
+      .returning();
+    if (!cancelled) throw new Error("cancelled event vanished");
+    for (const step of eventCancellationSteps) await step(tx, cancelled, input.reason || null);
+    return { status: cancelled.status };
+  });
+}

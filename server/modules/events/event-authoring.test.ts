@@ -1,0 +1,414 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  postgresOnly,
+  type TestDatabase,
+  testDatabases,
+} from "../../../tests/support/databases.ts";
+import { eventCancellationSteps } from "./event-cancellation.ts";
+import { eventFields, eventTestKit, localInDays, ticketTypeFields } from "./event-test-kit.ts";
+import { events, ticketTypes } from "./events.schema.ts";
+import type { OwnerEventView } from "./owner-event-view.ts";
+
+type Created = { eventId: string; shortId: string };
+type Person = Awaited<ReturnType<ReturnType<typeof eventTestKit>["person"]>>;
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error as {
+      status: string;
+      message: string;
+      details?: { path: string; message: string }[];
+    };
+  }
+  throw new Error("expected a refusal");
+}
+
+describe.each(testDatabases)("event authoring on $name", ({ open }) => {
+  let database: TestDatabase;
+  let kit: ReturnType<typeof eventTestKit>;
+  let owner: Person;
+
+  beforeAll(async () => {
+    database = await open();
+    kit = eventTestKit(database);
+    owner = await kit.person({ business: true, plan: "pro" });
+  });
+  afterAll(() => database?.dispose());
+
+  async function newEvent(who: Person = owner, overrides: Record<string, unknown> = {}) {
+    return who.call<Created>("events.create", eventFields(overrides));
+  }
+  async function newTicketType(eventId: string, overrides: Record<string, unknown> = {}) {
+    return owner.call<{ id: string }>("ticketTypes.create", ticketTypeFields(eventId, overrides));
+  }
+  async function setTaken(ticketTypeId: string, taken: number) {
+    await database.db.update(ticketTypes).set({ taken }).where(eq(ticketTypes.id, ticketTypeId));
+  }
+
+  it("creates a draft, edits it, publishes, unpublishes and cancels it for good", async () => {
+    const { eventId, shortId } = await newEvent();
+    expect(shortId).toMatch(/^[2-9a-z]{8}$/);
+    let event = await owner.call<OwnerEventView>("events.getForOwner", { eventId });
+    expect(event).toMatchObject({
+      status: "draft",
+      title: "Jazz Night",
+      timeZone: "Europe/London",
+    });
+    expect(event.startsLocal).toBe(eventFields().startsLocal);
+    expect(event.path).toBe(`/jazz-night-${shortId}`);
+
+    await owner.call("events.update", {
+      eventId,
+      ...eventFields({
+        title: "Late Jazz",
+        timeZone: "America/New_York",
+        startsLocal: localInDays(31, 20),
+        endsLocal: localInDays(31, 23),
+      }),
+    });
+    event = await owner.call<OwnerEventView>("events.getForOwner", { eventId });
+    expect(event).toMatchObject({ title: "Late Jazz", timeZone: "America/New_York" });
+    expect(event.startsLocal).toBe(localInDays(31, 20));
+
+    const general = await newTicketType(eventId);
+    await newTicketType(eventId, { name: "VIP", priceMinor: 5000, capacity: 20 });
+    await expect(owner.call("events.publish", { eventId })).resolves.toEqual({
+      status: "published",
+    });
+    const [row] = await database.db.select().from(events).where(eq(events.id, eventId));
+    expect(row?.publishedAt).toBeInstanceOf(Date);
+
+    const mine = await owner.call<
+      { id: string; capacity: number; taken: number; ticketTypeCount: number }[]
+    >("events.listMine", null);
+    expect(mine.find((e) => e.id === eventId)).toMatchObject({
+      capacity: 120,
+      taken: 0,
+      ticketTypeCount: 2,
+    });
+
+    await expect(owner.call("events.unpublish", { eventId })).resolves.toEqual({ status: "draft" });
+    await owner.call("events.publish", { eventId });
+    await setTaken(general.id, 3);
+    await expect(refusal(owner.call("events.unpublish", { eventId }))).resolves.toMatchObject({
+      status: "FAILED_PRECONDITION",
+      message: "Tickets have been sold; cancel the event instead.",
+    });
+
+    await expect(
+      owner.call("events.cancel", { eventId, reason: "Flooded venue" }),
+    ).resolves.toEqual({
+      status: "cancelled",
+    });
+    const [cancelled] = await database.db.select().from(events).where(eq(events.id, eventId));
+    expect(cancelled?.cancelledAt).toBeInstanceOf(Date);
+    for (const [name, data] of [
+      ["events.update", { eventId, ...eventFields() }],
+      ["events.publish", { eventId }],
+      ["events.cancel", { eventId }],
+      ["ticketTypes.create", ticketTypeFields(eventId)],
+    ] as const) {
+      await expect(refusal(owner.call(name, data)), name).resolves.toMatchObject({
+        status: "FAILED_PRECONDITION",
+      });
+    }
+  });
+
+  it("runs the cancellation steps inside the cancelling transaction", async () => {
+    const { eventId } = await newEvent();
+    const seen: string[] = [];
+    const failing = async (
+      _tx: unknown,
+      event: { id: string; status: string },
+      reason: string | null,
+    ) => {
+      seen.push(`${event.status}:${reason}`);
+      throw new Error("notification outage");
+    };
+    eventCancellationSteps.push(failing);
+    try {
+      await expect(owner.call("events.cancel", { eventId, reason: "Storm" })).rejects.toThrow(
+        "notification outage",
+      );
+    } finally {
+      eventCancellationSteps.splice(eventCancellationSteps.indexOf(failing), 1);
+    }
+    expect(seen).toEqual(["cancelled:Storm"]);
+    // The step failed, so the cancellation rolled back with it.
+    const [row] = await database.db.select().from(events).where(eq(events.id, eventId));
+    expect(row).toMatchObject({ status: "draft", cancelledAt: null });
+  });
+
+  it("refuses to publish without ticket types, or an event that has started", async () => {
+    const { eventId } = await newEvent();
+    await expect(refusal(owner.call("events.publish", { eventId }))).resolves.toMatchObject({
+      status: "FAILED_PRECONDITION",
+      message: "Add at least one ticket type first.",
+    });
+    await newTicketType(eventId);
+    await database.db
+      .update(events)
+      .set({ startsAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(events.id, eventId));
+    await expect(refusal(owner.call("events.publish", { eventId }))).resolves.toMatchObject({
+      status: "FAILED_PRECONDITION",
+      details: { reason: "started" },
+    });
+  });
+
+  it("stops a free business at its plan's published events", async () => {
+    const free = await kit.person({ business: true, plan: "free" });
+    const publishOne = async () => {
+      const { eventId } = await newEvent(free);
+      await free.call("ticketTypes.create", ticketTypeFields(eventId));
+      return free.call("events.publish", { eventId });
+    };
+    for (let i = 0; i < 3; i++) await publishOne();
+    await expect(refusal(publishOne())).resolves.toMatchObject({
+      status: "FAILED_PRECONDITION",
+      details: { reason: "plan-limit" },
+    });
+  });
+
+  describe("refuses nonsense with a message on the field", () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      [
+        "end before start",
+        { startsLocal: localInDays(10, 20), endsLocal: localInDays(10, 18) },
+        "endsLocal",
+      ],
+      [
+        "a 32-day event",
+        { startsLocal: localInDays(10, 9), endsLocal: localInDays(42, 10) },
+        "endsLocal",
+      ],
+      ["an unknown time zone", { timeZone: "Mars/Olympus" }, "timeZone"],
+      [
+        "a start in the past",
+        { startsLocal: localInDays(-2, 10), endsLocal: localInDays(-2, 12) },
+        "startsLocal",
+      ],
+      ["an impossible date", { startsLocal: "2027-02-30T10:00" }, "startsLocal"],
+      ["an empty title", { title: "  " }, "title"],
+      ["an unknown category", { category: "knitting" }, "category"],
+    ];
+    it.each(cases)("an event with %s", async (_name, overrides, path) => {
+      const error = await refusal(owner.call("events.create", eventFields(overrides)));
+      expect(error.status).toBe("INVALID_ARGUMENT");
+      expect(error.details?.map((d) => d.path)).toContain(path);
+    });
+
+    it("a start moved into the past, once published", async () => {
+      const { eventId } = await newEvent();
+      const error = await refusal(
+        owner.call("events.update", {
+          eventId,
+          ...eventFields({ startsLocal: localInDays(-1, 10), endsLocal: localInDays(1, 10) }),
+        }),
+      );
+      expect(error).toMatchObject({
+        status: "INVALID_ARGUMENT",
+        details: [{ path: "startsLocal" }],
+      });
+    });
+
+    const ticketCases: [string, Record<string, unknown>, string][] = [
+      ["a negative price", { priceMinor: -100 }, "priceMinor"],
+      ["a fractional price", { priceMinor: 12.5 }, "priceMinor"],
+      ["capacity 0", { capacity: 0 }, "capacity"],
+      ["an unknown currency", { currency: "XXX" }, "currency"],
+      ["a per-order limit of 101", { perOrderLimit: 101 }, "perOrderLimit"],
+      ["sales ending after the event", { salesEndLocal: localInDays(31, 12) }, "salesEndLocal"],
+      [
+        "sales ending before they start",
+        { salesStartLocal: localInDays(5, 12), salesEndLocal: localInDays(4, 12) },
+        "salesEndLocal",
+      ],
+    ];
+    it.each(ticketCases)("a ticket type with %s", async (_name, overrides, path) => {
+      const { eventId } = await newEvent();
+      const error = await refusal(
+        owner.call("ticketTypes.create", ticketTypeFields(eventId, overrides)),
+      );
+      expect(error.status).toBe("INVALID_ARGUMENT");
+      expect(error.details?.map((d) => d.path)).toContain(path);
+    });
+
+    it("a second currency on one event", async () => {
+      const { eventId } = await newEvent();
+      const first = await newTicketType(eventId, { currency: "EUR" });
+      const error = await refusal(
+        owner.call("ticketTypes.create", ticketTypeFields(eventId, { currency: "GBP" })),
+      );
+      expect(error).toMatchObject({
+        status: "INVALID_ARGUMENT",
+        details: [{ path: "currency", message: expect.stringContaining("EUR") }],
+      });
+      // The only type of an event may change its currency.
+      await owner.call("ticketTypes.update", {
+        ticketTypeId: first.id,
+        ...ticketTypeFields(eventId, { currency: "GBP" }),
+      });
+    });
+
+    it("capacity below what is taken, while raising it is always fine", async () => {
+      const { eventId } = await newEvent();
+      const type = await newTicketType(eventId, { capacity: 10 });
+      await setTaken(type.id, 5);
+      const update = (capacity: number) =>
+        owner.call<{ capacity: number }>("ticketTypes.update", {
+          ticketTypeId: type.id,
+          ...ticketTypeFields(eventId, { capacity }),
+        });
+      await expect(refusal(update(4))).resolves.toMatchObject({
+        status: "INVALID_ARGUMENT",
+        details: [
+          { path: "capacity", message: "5 tickets are already taken: capacity cannot go below 5." },
+        ],
+      });
+      await expect(update(5)).resolves.toMatchObject({ capacity: 5 });
+      await expect(update(500)).resolves.toMatchObject({ capacity: 500 });
+    });
+
+    it("an event end before a ticket type's sales end", async () => {
+      const { eventId } = await newEvent();
+      await newTicketType(eventId, { salesEndLocal: localInDays(30, 22) });
+      const error = await refusal(
+        owner.call("events.update", {
+          eventId,
+          ...eventFields({ endsLocal: localInDays(30, 21) }),
+        }),
+      );
+      expect(error).toMatchObject({ status: "INVALID_ARGUMENT", details: [{ path: "endsLocal" }] });
+    });
+  });
+
+  it("deletes a ticket type only while none of it is taken", async () => {
+    const { eventId } = await newEvent();
+    const kept = await newTicketType(eventId);
+    const gone = await newTicketType(eventId, { name: "Student" });
+    await expect(owner.call("ticketTypes.delete", { ticketTypeId: gone.id })).resolves.toEqual({
+      deleted: true,
+    });
+    await setTaken(kept.id, 1);
+    await expect(
+      refusal(owner.call("ticketTypes.delete", { ticketTypeId: kept.id })),
+    ).resolves.toMatchObject({
+      status: "FAILED_PRECONDITION",
+      details: { reason: "tickets-taken" },
+    });
+  });
+
+  it("answers NOT_FOUND to another business's owner on every function", async () => {
+    const { eventId } = await newEvent();
+    const type = await newTicketType(eventId);
+    const rival = await kit.person({ business: true });
+    const calls: [string, unknown][] = [
+      ["events.getForOwner", { eventId }],
+      ["events.update", { eventId, ...eventFields() }],
+      ["events.publish", { eventId }],
+      ["events.unpublish", { eventId }],
+      ["events.cancel", { eventId }],
+      ["events.setCover", { eventId, contentType: "image/png", dataBase64: "aGVsbG8=" }],
+      ["events.removeCover", { eventId }],
+      ["ticketTypes.create", ticketTypeFields(eventId)],
+      ["ticketTypes.update", { ticketTypeId: type.id, ...ticketTypeFields(eventId) }],
+      ["ticketTypes.delete", { ticketTypeId: type.id }],
+    ];
+    for (const [name, data] of calls) {
+      await expect(refusal(rival.call(name, data)), name).resolves.toMatchObject({
+        status: "NOT_FOUND",
+      });
+    }
+    const theirs = await rival.call<{ id: string }[]>("events.listMine", null);
+    expect(theirs.map((e) => e.id)).not.toContain(eventId);
+    // A malformed id is just as unknown (not a database error).
+    await expect(
+      refusal(owner.call("events.getForOwner", { eventId: "not-a-uuid" })),
+    ).resolves.toMatchObject({
+      status: "NOT_FOUND",
+    });
+    const [row] = await database.db.select().from(events).where(eq(events.id, eventId));
+    expect(row?.status).toBe("draft");
+
+    const noBusiness = await kit.person();
+    for (const [name, data] of [...calls, ["events.listMine", null] as [string, unknown]]) {
+      await expect(refusal(noBusiness.call(name, data)), name).resolves.toMatchObject({
+        status: "FAILED_PRECONDITION",
+        details: { reason: "no-business" },
+      });
+    }
+  });
+});
+
+describe.each(postgresOnly)("capacity cuts racing holds on $name", ({ open }) => {
+  let database: TestDatabase;
+  let owner: Person;
+  beforeAll(async () => {
+    database = await open();
+    owner = await eventTestKit(database).person({ business: true, plan: "pro" });
+  });
+  afterAll(() => database?.dispose());
+
+  it("never lets taken exceed capacity, and refuses only cuts below what is taken", async () => {
+    const pool = database.pool;
+    if (!pool) throw new Error("PostgreSQL has a pool");
+    const { eventId } = await owner.call<Created>("events.create", eventFields());
+    const type = await owner.call<{ id: string }>(
+      "ticketTypes.create",
+      ticketTypeFields(eventId, { capacity: 60 }),
+    );
+    // Holds as the booking engine takes them: one conditional statement each. Each keeps
+    // its row lock a few milliseconds longer (pg_sleep before COMMIT) to widen the window
+    // in which a read-then-write capacity cut would overtake it.
+    const hold = async () => {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await client.query(
+          "update ticket_types set taken = taken + 1 where id = $1 and taken + 1 <= capacity",
+          [type.id],
+        );
+        await client.query("select pg_sleep(0.005)");
+        await client.query("commit");
+        return result.rowCount ?? 0;
+      } finally {
+        client.release();
+      }
+    };
+    const cut = (capacity: number) =>
+      owner
+        .call("ticketTypes.update", {
+          ticketTypeId: type.id,
+          ...ticketTypeFields(eventId, { capacity }),
+        })
+        .then(
+          () => ({ capacity, outcome: "cut" }),
+          (error: { status: string; details?: { path: string }[] }) => ({
+            capacity,
+            outcome: `${error.status}:${error.details?.[0]?.path}`,
+          }),
+        );
+    const holds: Promise<number>[] = [];
+    const cuts: Promise<{ capacity: number; outcome: string }>[] = [];
+    for (let i = 0; i < 80; i++) {
+      holds.push(hold());
+      if (i % 8 === 4) cuts.push(cut(15 + i / 2));
+    }
+    const held = (await Promise.all(holds)).reduce((a, b) => a + b, 0);
+    const outcomes = await Promise.all(cuts);
+    for (const { outcome } of outcomes)
+      expect(["cut", "INVALID_ARGUMENT:capacity"]).toContain(outcome);
+    const { rows } = await pool.query<{ taken: number; capacity: number }>(
+      "select taken, capacity from ticket_types where id = $1",
+      [type.id],
+    );
+    expect(rows[0]?.taken).toBe(held);
+    expect(rows[0]?.taken).toBeLessThanOrEqual(rows[0]?.capacity ?? 0);
+    const cutsDone = outcomes.filter((o) => o.outcome === "cut").map((o) => o.capacity);
+    if (cutsDone.length > 0) expect(rows[0]?.capacity).toBeGreaterThanOrEqual(held);
+  });
+});

@@ -1,0 +1,19 @@
+import type { Executor } from "../../platform/db.ts";
+import type { Event } from "./event-ownership.ts";
+
+/**
+ * One thing that must happen when an event is cancelled, inside the cancelling
+ * transaction (so a failure leaves the event as it was). `event` is the row as
+ * cancelled (status, cancelledAt set); `reason` is what the organiser wrote, if anything.
+ */
+export type EventCancellationStep = (
+  tx: Executor,
+  event: Event,
+  reason: string | null,
+) => Promise<void>;
+
+/**
+ * Steps `events.cancel` runs, in order. Empty until tickets exist: the bookings module
+ * adds "cancel the bookings and notify their holders" here.
+ */
+export const eventCancellationSteps: EventCancellationStep[] = [];

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { eventCategories, maxEventDurationDays, ticketCurrencies } from "./event-options.ts";
+import { fromLocalInput, isKnownTimeZone } from "./zoned-time.ts";
+
+/**
+ * The editor's input, parsed at the edge: what an organiser types, with a message per
+ * field. Times arrive as wall-clock `YYYY-MM-DDTHH:mm` in the event's zone and leave as
+ * UTC instants. Rules that need the database or the clock live in the services.
+ */
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** Ids are checked by the services, so a malformed one answers NOT_FOUND like an unknown one. */
+export const idInput = z.string().max(100);
+
+const localTime = (missing: string) =>
+  z.string().trim().min(1, missing).max(16, "Enter a date and time like 2026-12-05T19:30.");
+
+const eventShape = {
+  title: z.string().trim().min(1, "Enter a title.").max(140, "Use at most 140 characters."),
+  description: z.string().max(10_000, "Use at most 10,000 characters.").default(""),
+  venueName: z
+    .string()
+    .trim()
+    .min(1, "Enter the venue's name.")
+    .max(200, "Use at most 200 characters."),
+  venueAddress: z.string().trim().max(300, "Use at most 300 characters.").default(""),
+  timeZone: z
+    .string()
+    .trim()
+    .refine(
+      (zone) => zone.length <= 64 && isKnownTimeZone(zone),
+      "Choose a time zone from the list.",
+    ),
+  startsLocal: localTime("Enter when the event starts."),
+  endsLocal: localTime("Enter when the event ends."),
+  category: z.enum(
+    eventCategories.map((c) => c.id),
+    "Choose a category.",
+  ),
+};
+
+type EventShape = { timeZone: string; startsLocal: string; endsLocal: string };
+
+/** Start and end read in the event's zone: both real times, end after start, at most 31 days. */
+function withEventTimes<T extends EventShape>(data: T, ctx: z.RefinementCtx) {
+  const startsAt = fromLocalInput(data.startsLocal, data.timeZone);
+  const endsAt = fromLocalInput(data.endsLocal, data.timeZone);
+  if (!startsAt) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["startsLocal"],
+      message: "Enter a valid date and time.",
+    });
+  }
+  if (!endsAt) {
+    ctx.addIssue({ code: "custom", path: ["endsLocal"], message: "Enter a valid date and time." });
+  }
+  if (!startsAt || !endsAt) return z.NEVER;
+  if (endsAt <= startsAt) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["endsLocal"],
+      message: "The end must be after the start.",
+    });
+    return z.NEVER;
+  }
+  if (endsAt.getTime() - startsAt.getTime() > maxEventDurationDays * dayMs) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["endsLocal"],
+      message: `An event can last at most ${maxEventDurationDays} days.`,
+    });
+    return z.NEVER;
+  }
+  return { ...data, startsAt, endsAt };
+}
+
+export const createEventInput = z
+  .object(eventShape)
+  .transform((data, ctx) => withEventTimes(data, ctx));
+export type CreateEventInput = z.output<typeof createEventInput>;
+
+export const updateEventInput = z
+  .object({ eventId: idInput, ...eventShape })
+  .transform((data, ctx) => withEventTimes(data, ctx));
+export type UpdateEventInput = z.output<typeof updateEventInput>;
+
+export const cancelEventInput = z.object({
+  eventId: idInput,
+  reason: z.string().trim().max(500, "Use at most 500 characters.").optional(),
+});
+
+const optionalLocalTime = z
+  .string()
+  .trim()
+  .max(16, "Enter a date and time like 2026-12-05T19:30.")
+  .optional()
+  .transform((value) => value || undefined);
+
+const ticketTypeShape = {
+  name: z.string().trim().min(1, "Enter a name.").max(100, "Use at most 100 characters."),
+  description: z.string().trim().max(1000, "Use at most 1,000 characters.").default(""),
+  priceMinor: z
+    .number("Enter a price.")
+    .int("Enter a price in whole minor units (cents).")
+    .min(0, "The price cannot be negative.")
+    .max(100_000_000, "The price is too high."),
+  currency: z.enum(ticketCurrencies, "Choose a currency from the list."),
+  capacity: z
+    .number("Enter how many tickets there are.")
+    .int("Enter a whole number.")
+    .min(1, "There must be at least 1 ticket.")
+    .max(1_000_000, "At most 1,000,000 tickets per type."),
+  perOrderLimit: z
+    .number("Enter a number.")
+    .int("Enter a whole number.")
+    .min(1, "Allow at least 1 ticket per order.")
+    .max(100, "At most 100 tickets per order.")
+    .default(10),
+  /** Wall-clock times in the event's zone; the service reads them (it knows the zone). */
+  salesStartLocal: optionalLocalTime,
+  salesEndLocal: optionalLocalTime,
+};
+
+export const createTicketTypeInput = z.object({ eventId: idInput, ...ticketTypeShape });
+export type CreateTicketTypeInput = z.output<typeof createTicketTypeInput>;
+
+export const updateTicketTypeInput = z.object({ ticketTypeId: idInput, ...ticketTypeShape });
+export type UpdateTicketTypeInput = z.output<typeof updateTicketTypeInput>;
+
+export type TicketTypeFields = Omit<CreateTicketTypeInput, "eventId">;
+
+export const setCoverInput = z.object({
+  eventId: idInput,
+  contentType: z.string().max(100),
+  // Base64 of a little more than the limit still reaches the service, which answers
+  // with the size message; anything far beyond is cut off here.
+  dataBase64: z.string().max(12_000_000, "The image is larger than 5 MB."),
+});
