@@ -1,10 +1,93 @@
-import { LaterRelease } from "~/components/LaterRelease";
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { Link, redirect, useLoaderData } from "react-router";
+import { usageText } from "~/business/plan-display";
+import { FormMessage } from "~/components/FormMessage";
 import { Screen } from "~/components/Screen";
+import { screenMeta } from "~/components/screen-meta";
+import { serverContext } from "~/server-context";
+import { requireSignedIn } from "~/session/require-signed-in";
+import { businessTypes } from "../../server/modules/businesses/business-options.ts";
+import type { Route } from "./+types/business._index";
+
+const title = "Business console";
+const intro = "Your business at a glance: its plan, how much of it you use, and its events.";
+
+export const meta = () => screenMeta(title, intro);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const server = context.get(serverContext);
+  requireSignedIn(server, request);
+  const business = await server.invoke("businesses.mine", null);
+  // The console is "my business": without one, the way in is the application form.
+  if (!business) throw redirect("/business/form");
+  return { business, saved: new URL(request.url).searchParams.has("saved") };
+}
 
 export default function Page() {
+  const { business, saved } = useLoaderData<typeof loader>();
+  const { usage } = business;
+  const typeLabel = businessTypes.find((type) => type.id === business.type)?.label;
+  const full = usage.limit !== null && usage.publishedEvents >= usage.limit;
   return (
-    <Screen title="Business console">
-      <LaterRelease />
+    <Screen title={title} intro={intro}>
+      {saved ? <FormMessage kind="notice">Your business's details are saved.</FormMessage> : null}
+      {business.status === "suspended" ? (
+        <FormMessage kind="error" title="Suspended">
+          Your business is suspended: its events cannot be changed. Contact support to restore it.
+        </FormMessage>
+      ) : null}
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="business-name">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <Title order={2} id="business-name">
+                {business.name}
+              </Title>
+              <Text c="dimmed">{typeLabel}</Text>
+            </div>
+            <Badge size="lg" variant={business.plan === "pro" ? "filled" : "light"}>
+              {business.plan === "pro" ? "Pro plan" : "Free plan"}
+            </Badge>
+          </Group>
+          <Text data-testid="plan-usage">{usageText(usage)}</Text>
+          {usage.limit !== null ? (
+            <Progress
+              value={Math.min(100, (usage.publishedEvents / usage.limit) * 100)}
+              aria-label="Published events used on your plan"
+              color={full ? "orange" : undefined}
+            />
+          ) : null}
+          {full ? (
+            <Text size="sm">
+              Your plan is full: upgrade to Pro, or wait for an event to end, to publish another.
+            </Text>
+          ) : null}
+        </Stack>
+      </Card>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        <Button component={Link} to="/business/events" size="md">
+          Your events
+        </Button>
+        <Button component={Link} to="/business/events/new" size="md" variant="light">
+          Create an event
+        </Button>
+        <Button component={Link} to="/business/upgrade" size="md" variant="default">
+          {business.plan === "pro" ? "Your plan" : "Upgrade to Pro"}
+        </Button>
+        <Button component={Link} to="/business/form" size="md" variant="default">
+          Edit business details
+        </Button>
+      </SimpleGrid>
     </Screen>
   );
 }

@@ -38,8 +38,10 @@ export const businessDetailsInput = z
       .optional()
       .transform((value) => value || undefined),
     contactEmail: z
-      .email("Enter an email address like name@example.com.")
-      .max(254, "Use at most 254 characters."),
+      .string()
+      .trim()
+      .max(254, "Use at most 254 characters.")
+      .pipe(z.email("Enter an email address like name@example.com.")),
     address: z
       .string()
       .trim()
