@@ -115,4 +115,11 @@ CREATE INDEX "tickets_booking" ON "tickets" USING btree ("booking_id");--> state
 CREATE INDEX "tickets_holder" ON "tickets" USING btree ("holder_user_id","status");--> statement-breakpoint
 CREATE INDEX "tickets_event" ON "tickets" USING btree ("event_id","status");--> statement-breakpoint
 CREATE INDEX "notifications_user_created" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "notifications_user_unread" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;
+CREATE INDEX "notifications_user_unread" ON "notifications" USING btree ("user_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
+-- Raised by a hold statement that took some but not all of its ticket types (decision 009):
+-- the error undoes the whole statement, so a hold of several types is all or nothing.
+CREATE FUNCTION "hold_abort_partial"() RETURNS integer LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'hold partially filled' USING ERRCODE = 'P0001', HINT = 'hold_partial';
+END
+$$;

@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import { FunctionError } from "../../platform/callable/function-error.ts";
+import type { Executor } from "../../platform/db.ts";
+import type { EventStatus } from "../events/event-options.ts";
+import { rowsOf } from "./rows.ts";
+
+export type TicketTypeForSale = {
+  id: string;
+  name: string;
+  priceMinor: number;
+  currency: string;
+  capacity: number;
+  taken: number;
+  perOrderLimit: number;
+  salesStartAt: Date | null;
+  salesEndAt: Date | null;
+};
+
+export type EventForSale = {
+  id: string;
+  shortId: string;
+  title: string;
+  status: EventStatus;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  venueName: string;
+  businessActive: boolean;
+  attendeeCancellation: boolean;
+  ticketTypes: TicketTypeForSale[];
+  /** The caller's active hold for this event (possibly run out, not yet swept). */
+  activeHoldId: string | null;
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Row = {
+  id: string;
+  short_id: string;
+  title: string;
+  status: EventStatus;
+  starts_at: string | Date;
+  ends_at: string | Date;
+  time_zone: string;
+  venue_name: string;
+  business_status: string;
+  attendee_cancellation: boolean;
+  ticket_types: Record<string, unknown>[] | string;
+  active_hold_id: string | null;
+};
+
+function dateOrNull(value: unknown): Date | null {
+  return value === null || value === undefined ? null : new Date(value as string);
+}
+
+/**
+ * An event as the hold needs it, by uuid or short id, in one round trip: its ticket types
+ * (with live `taken`) and the caller's active hold. Drafts are NOT_FOUND, as on the
+ * public page. Read without locks: the hold statement re-checks what matters.
+ */
+export async function loadEventForSale(
+  db: Executor,
+  eventRef: string,
+  userId: string,
+): Promise<EventForSale> {
+  const byId = uuidPattern.test(eventRef)
+    ? sql`e.id = ${eventRef}::uuid`
+    : sql`e.short_id = ${eventRef.toLowerCase()}`;
+  const [row] = await rowsOf<Row>(
+    db,
+    sql`
+    select e.id, e.short_id, e.title, e.status, e.starts_at, e.ends_at, e.time_zone,
+           e.venue_name, e.attendee_cancellation, b.status as business_status,
+           coalesce((select json_agg(json_build_object(
+              'id', t.id, 'name', t.name, 'priceMinor', t.price_minor, 'currency', t.currency,
+              'capacity', t.capacity, 'taken', t.taken, 'perOrderLimit', t.per_order_limit,
+              'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at)
+              order by t.position, t.created_at)
+            from ticket_types t where t.event_id = e.id), '[]'::json) as ticket_types,
+           (select h.id from holds h where h.user_id = ${userId}::uuid and h.event_id = e.id
+              and h.status = 'active') as active_hold_id
+    from events e join businesses b on b.id = e.business_id
+    where ${byId}`,
+  );
+  if (!row || row.status === "draft") throw new FunctionError("NOT_FOUND", "Event not found.");
+  const types = typeof row.ticket_types === "string" ? JSON.parse(row.ticket_types) : row.ticket_types;
+  return {
+    id: row.id,
+    shortId: row.short_id,
+    title: row.title,
+    status: row.status,
+    startsAt: new Date(row.starts_at),
+    endsAt: new Date(row.ends_at),
+    timeZone: row.time_zone,
+    venueName: row.venue_name,
+    businessActive: row.business_status === "active",
+    attendeeCancellation: row.attendee_cancellation,
+    activeHoldId: row.active_hold_id,
+    ticketTypes: (types as Record<string, unknown>[]).map((t) => ({
+      id: t.id as string,
+      name: t.name as string,
+      priceMinor: Number(t.priceMinor),
+      currency: t.currency as string,
+      capacity: Number(t.capacity),
+      taken: Number(t.taken),
+      perOrderLimit: Number(t.perOrderLimit),
+      salesStartAt: dateOrNull(t.salesStartAt),
+      salesEndAt: dateOrNull(t.salesEndAt),
+    })),
+  };
+}

@@ -1,0 +1,161 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { HoldEnding } from "./hold-status.ts";
+
+/** One line of a hold request, validated and de-duplicated by the caller. */
+export type HoldLine = { ticketTypeId: string; quantity: number };
+
+export type TakeTicketsInput = {
+  holdId: string;
+  userId: string;
+  eventId: string;
+  lines: readonly HoldLine[];
+  holdMinutes: number;
+  /** Recorded in the same statement, so a twin request fails on its primary key. */
+  idempotencyKey: string;
+};
+
+export type TakenRow = {
+  hold_id: string | null;
+  expires_at: string | Date | null;
+  /** JSON (a string on some drivers) of what was taken: ticketTypeId, quantity, price. */
+  items: unknown;
+  taken_types: number;
+};
+
+export const HOLD_SCOPE = "holds.create";
+
+/**
+ * The hold, in ONE statement: the conditional UPDATE takes the tickets (a row lock on each
+ * ticket type, held only for this statement in autocommit), the hold and its items are
+ * inserted from what it returned, and the idempotency key is recorded alongside.
+ *
+ * - Never oversells: `taken + n <= capacity` is evaluated on the locked, latest row
+ *   version (PostgreSQL re-checks the WHERE after waiting for a concurrent updater); the
+ *   CHECK on ticket_types is the backstop.
+ * - All or nothing over several types: when some types were taken and others not, the
+ *   final SELECT calls `hold_abort_partial()`, which raises and undoes the whole statement.
+ *   When none were taken nothing changed; the hold row is only inserted when all were.
+ * - One live hold per user and event: a concurrent second hold fails on the partial
+ *   unique index, undoing its tickets with it.
+ */
+export function takeTicketsStatement(input: TakeTicketsInput): SQL {
+  const wanted = sql.join(
+    input.lines.map((line) => sql`(${line.ticketTypeId}::uuid, ${line.quantity}::int)`),
+    sql`, `,
+  );
+  const count = input.lines.length;
+  return sql`
+    with wanted (ticket_type_id, quantity) as (values ${wanted}),
+    taken as (
+      update ticket_types t
+      set taken = t.taken + w.quantity
+      from wanted w
+      where t.id = w.ticket_type_id
+        and t.event_id = ${input.eventId}
+        and t.taken + w.quantity <= t.capacity
+        and (t.sales_start_at is null or t.sales_start_at <= now())
+        and (t.sales_end_at is null or t.sales_end_at > now())
+      returning t.id, w.quantity, t.price_minor, t.currency
+    ),
+    hold as (
+      insert into holds (id, user_id, event_id, expires_at)
+      select ${input.holdId}, ${input.userId}, ${input.eventId},
+             now() + make_interval(mins => ${input.holdMinutes}::int)
+      where (select count(*) from taken) = ${count}
+      returning id, expires_at
+    ),
+    items as (
+      insert into hold_items (hold_id, ticket_type_id, quantity, unit_price_minor, currency)
+      select h.id, t.id, t.quantity, t.price_minor, t.currency from hold h cross join taken t
+      returning 1
+    ),
+    idempotency as (
+      insert into idempotency_keys (user_id, scope, key, hold_id)
+      select ${input.userId}, ${HOLD_SCOPE}, ${input.idempotencyKey}, h.id from hold h
+      returning 1
+    )
+    select
+      (select id from hold) as hold_id,
+      (select expires_at from hold) as expires_at,
+      (select json_agg(json_build_object('ticketTypeId', id, 'quantity', quantity,
+          'unitPriceMinor', price_minor, 'currency', currency)) from taken) as items,
+      case when (select count(*) from taken) in (0, ${count})
+           then (select count(*) from taken)::int
+           else hold_abort_partial() end as taken_types`;
+}
+
+/**
+ * Ends the selected active holds and gives their tickets back, in one statement. The
+ * status change and the `taken` decrement cannot come apart, and a hold already ended
+ * (by a racing confirm, release or sweep) is skipped by `status = 'active'`.
+ */
+function endHoldsStatement(selected: SQL, ending: HoldEnding): SQL {
+  return sql`
+    with picked as (${selected}),
+    ended as (
+      update holds h set status = ${ending}, ended_at = now()
+      from picked p
+      where h.id = p.id and h.status = 'active'
+      returning h.id
+    ),
+    freed as (
+      select hi.ticket_type_id, sum(hi.quantity)::int as quantity
+      from hold_items hi join ended e on e.id = hi.hold_id
+      group by hi.ticket_type_id
+    ),
+    returned as (
+      update ticket_types t set taken = t.taken - f.quantity
+      from freed f where t.id = f.ticket_type_id
+      returning t.id
+    )
+    select (select count(*) from ended)::int as holds,
+           (select count(*) from returned)::int as types`;
+}
+
+/** Releases one hold of this user (or none, when it is not theirs or not active). */
+export function releaseHoldStatement(holdId: string, userId: string, ending: HoldEnding): SQL {
+  return endHoldsStatement(
+    sql`select id from holds where id = ${holdId} and user_id = ${userId} and status = 'active' for update`,
+    ending,
+  );
+}
+
+/** Expires one hold whatever its owner, when it has run out (a confirm that came too late). */
+export function expireHoldStatement(holdId: string): SQL {
+  return endHoldsStatement(
+    sql`select id from holds where id = ${holdId} and status = 'active' and expires_at <= now() for update`,
+    "expired",
+  );
+}
+
+/**
+ * The sweep: up to `batch` expired holds (optionally only those holding one of
+ * `ticketTypeIds`), oldest first. SKIP LOCKED lets every instance sweep at once without
+ * waiting on each other or on a confirm that is claiming one of them.
+ */
+export function sweepExpiredStatement(batch: number, ticketTypeIds?: readonly string[]): SQL {
+  const ofTypes = ticketTypeIds?.length
+    ? sql`and exists (select 1 from hold_items hi where hi.hold_id = holds.id
+            and hi.ticket_type_id in (${sql.join(
+              ticketTypeIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )}))`
+    : sql``;
+  return endHoldsStatement(
+    sql`select id from holds where status = 'active' and expires_at <= now() ${ofTypes}
+        order by expires_at limit ${batch} for update skip locked`,
+    "expired",
+  );
+}
+
+/** Every active hold of an event (event cancelled) or of a user (account deleted). */
+export function releaseHoldsWhereStatement(
+  where: { eventId: string } | { userId: string },
+): SQL {
+  const condition =
+    "eventId" in where ? sql`event_id = ${where.eventId}` : sql`user_id = ${where.userId}`;
+  return endHoldsStatement(
+    sql`select id from holds where ${condition} and status = 'active' for update`,
+    "released",
+  );
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { FunctionError } from "../../platform/callable/function-error.ts";
+import type { Database } from "../../platform/db.ts";
+import { idempotencyKeys } from "../bookings/bookings.schema.ts";
+import { type EventForSale, loadEventForSale } from "./event-for-sale.ts";
+import {
+  HOLD_SCOPE,
+  type HoldLine,
+  releaseHoldStatement,
+  type TakenRow,
+  takeTicketsStatement,
+} from "./hold-statements.ts";
+import { expireHolds } from "./hold-sweep.ts";
+import { type HoldItemView, type HoldView, holdView, loadHoldView } from "./hold-view.ts";
+import { DEADLOCK, PARTIAL_HOLD, rowsOf, sqlStateOf, UNIQUE_VIOLATION } from "./rows.ts";
+import { checkSaleRules, shortageError } from "./sale-rules.ts";
+
+export type InventoryDeps = { db: Database; holdMinutes: number };
+
+export type HoldRequest = {
+  /** The event's uuid or short id. */
+  eventRef: string;
+  /** One line per ticket type, quantities ≥ 1 (the function's input schema ensures it). */
+  lines: readonly HoldLine[];
+  idempotencyKey: string;
+};
+
+type Attempt =
+  | { kind: "held"; row: TakenRow }
+  | { kind: "short" }
+  | { kind: "conflict" }
+  | { kind: "deadlock" };
+
+class ShortOfTickets extends Error {}
+
+/** One try: the single statement, or (replacing the caller's hold) release + take in one transaction. */
+async function attempt(
+  deps: InventoryDeps,
+  userId: string,
+  event: EventForSale,
+  request: HoldRequest,
+): Promise<Attempt> {
+  const statement = takeTicketsStatement({
+    holdId: randomUUID(),
+    userId,
+    eventId: event.id,
+    lines: request.lines,
+    holdMinutes: deps.holdMinutes,
+    idempotencyKey: request.idempotencyKey,
+  });
+  try {
+    const replaced = event.activeHoldId;
+    if (!replaced) {
+      const [row] = await rowsOf<TakenRow>(deps.db, statement);
+      return row?.hold_id ? { kind: "held", row } : { kind: "short" };
+    }
+    // Replacing: the old hold's tickets go back first, in the same transaction, so they
+    // count for the new hold, and a refused new hold leaves the old one as it was.
+    const row = await deps.db.transaction(async (tx) => {
+      await tx.execute(releaseHoldStatement(replaced, userId, "replaced"));
+      const [taken] = await rowsOf<TakenRow>(tx, statement);
+      if (!taken?.hold_id) throw new ShortOfTickets();
+      return taken;
+    });
+    return { kind: "held", row };
+  } catch (error) {
+    if (error instanceof ShortOfTickets) return { kind: "short" };
+    const state = sqlStateOf(error);
+    if (state === PARTIAL_HOLD) return { kind: "short" };
+    if (state === UNIQUE_VIOLATION) return { kind: "conflict" };
+    if (state === DEADLOCK) return { kind: "deadlock" };
+    throw error;
+  }
+}
+
+async function keyedHold(deps: InventoryDeps, userId: string, key: string): Promise<HoldView | null> {
+  const [stored] = await deps.db
+    .select({ holdId: idempotencyKeys.holdId })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.scope, HOLD_SCOPE),
+        eq(idempotencyKeys.key, key),
+      ),
+    );
+  return stored?.holdId ? loadHoldView(deps.db, stored.holdId, userId) : null;
+}
+
+function heldView(event: EventForSale, row: TakenRow): HoldView {
+  const raw = (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as {
+    ticketTypeId: string;
+    quantity: number;
+    unitPriceMinor: number;
+    currency: string;
+  }[];
+  const items: HoldItemView[] = event.ticketTypes.flatMap((type) => {
+    const item = raw.find((i) => i.ticketTypeId === type.id);
+    return item ? [{ ...item, name: type.name }] : [];
+  });
+  return holdView(
+    {
+      id: row.hold_id as string,
+      eventId: event.id,
+      status: "active",
+      live: true,
+      expiresAt: new Date(row.expires_at as string),
+    },
+    items,
+  );
+}
+
+/**
+ * Holds tickets of one event for `holdMinutes` (holds.create). Refusals come with a
+ * message a person can act on; a retry with the same idempotency key (even one in flight
+ * at the same time) answers with the hold the first request made. Before answering "sold out", frees the asked types'
+ * expired holds once and tries again, so a late sweep never shows a false sold out.
+ */
+export async function holdTickets(
+  deps: InventoryDeps,
+  userId: string,
+  request: HoldRequest,
+): Promise<HoldView> {
+  let event = await loadEventForSale(deps.db, request.eventRef, userId);
+  checkSaleRules(event, request.lines, new Date());
+  let swept = false;
+  for (let tries = 0; tries < 4; tries++) {
+    const outcome = await attempt(deps, userId, event, request);
+    if (outcome.kind === "held") return heldView(event, outcome.row);
+    if (outcome.kind !== "deadlock") {
+      // Not made now: perhaps made before with this key (a retry); a success needs no
+      // look, since its key insert would have failed on a key already used.
+      const first = await keyedHold(deps, userId, request.idempotencyKey);
+      if (first) return first;
+    }
+    if (outcome.kind === "short") {
+      if (swept) break;
+      swept = true;
+      const ticketTypeIds = request.lines.map((line) => line.ticketTypeId);
+      if ((await expireHolds(deps.db, { ticketTypeIds })) === 0) break;
+    }
+    // A conflict without a stored key: this user's hold for the event appeared meanwhile
+    // (another tab); reloading finds it, and the next try replaces it.
+    event = await loadEventForSale(deps.db, event.id, userId);
+  }
+  event = await loadEventForSale(deps.db, event.id, userId);
+  const ownHeld = new Map<string, number>();
+  if (event.activeHoldId) {
+    const own = await loadHoldView(deps.db, event.activeHoldId, userId);
+    for (const item of own.items) ownHeld.set(item.ticketTypeId, item.quantity);
+  }
+  throw shortageError(event.ticketTypes, request.lines, ownHeld);
+}
+
+/** Lets a hold go (holds.release): its tickets are on sale again at once. */
+export async function releaseHold(
+  db: Database,
+  userId: string,
+  holdId: string,
+): Promise<{ released: boolean; status: HoldView["status"] }> {
+  const [row] = await rowsOf<{ holds: number }>(db, releaseHoldStatement(holdId, userId, "released"));
+  if (Number(row?.holds) > 0) return { released: true, status: "released" };
+  // Not released: not theirs (NOT_FOUND), or already ended (say how).
+  const view = await loadHoldView(db, holdId, userId);
+  return { released: false, status: view.status };
+}
+

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { FunctionError } from "../../platform/callable/function-error.ts";
+import type { Executor } from "../../platform/db.ts";
+import type { HoldStatus } from "./hold-status.ts";
+import { rowsOf } from "./rows.ts";
+
+export type HoldItemView = {
+  ticketTypeId: string;
+  name: string;
+  quantity: number;
+  unitPriceMinor: number;
+  currency: string;
+};
+
+/** A hold as its owner sees it; `expiresAt` is ISO 8601 (the page counts down to it). */
+export type HoldView = {
+  id: string;
+  eventId: string;
+  status: HoldStatus;
+  /** Active and not run out yet. */
+  live: boolean;
+  expiresAt: string;
+  items: HoldItemView[];
+  ticketCount: number;
+  totalMinor: number;
+  currency: string | null;
+};
+
+type Row = {
+  id: string;
+  event_id: string;
+  status: HoldStatus;
+  expires_at: string | Date;
+  live: boolean;
+  items: HoldItemView[] | string;
+};
+
+/** Builds the view from a hold's items (shared by the hot path, which knows them already). */
+export function holdView(
+  hold: { id: string; eventId: string; status: HoldStatus; expiresAt: Date; live: boolean },
+  items: HoldItemView[],
+): HoldView {
+  return {
+    id: hold.id,
+    eventId: hold.eventId,
+    status: hold.status,
+    live: hold.live,
+    expiresAt: hold.expiresAt.toISOString(),
+    items,
+    ticketCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    totalMinor: items.reduce((sum, item) => sum + item.quantity * item.unitPriceMinor, 0),
+    currency: items[0]?.currency ?? null,
+  };
+}
+
+/** The caller's hold by id; another user's hold is NOT_FOUND, like one that never existed. */
+export async function loadHoldView(db: Executor, holdId: string, userId: string): Promise<HoldView> {
+  const view = await findHoldView(db, sql`h.id = ${holdId}::uuid and h.user_id = ${userId}::uuid`);
+  if (!view) throw new FunctionError("NOT_FOUND", "Hold not found.");
+  return view;
+}
+
+/** The caller's live hold for an event (by uuid), or null. */
+export async function liveHoldView(
+  db: Executor,
+  eventId: string,
+  userId: string,
+): Promise<HoldView | null> {
+  return findHoldView(
+    db,
+    sql`h.event_id = ${eventId}::uuid and h.user_id = ${userId}::uuid
+        and h.status = 'active' and h.expires_at > now()`,
+  );
+}
+
+async function findHoldView(db: Executor, where: ReturnType<typeof sql>): Promise<HoldView | null> {
+  const [row] = await rowsOf<Row>(
+    db,
+    sql`
+    select h.id, h.event_id, h.status, h.expires_at,
+           (h.status = 'active' and h.expires_at > now()) as live,
+           coalesce((select json_agg(json_build_object(
+              'ticketTypeId', hi.ticket_type_id, 'name', t.name, 'quantity', hi.quantity,
+              'unitPriceMinor', hi.unit_price_minor, 'currency', hi.currency)
+              order by t.position, t.created_at)
+            from hold_items hi join ticket_types t on t.id = hi.ticket_type_id
+            where hi.hold_id = h.id), '[]'::json) as items
+    from holds h where ${where}
+    limit 1`,
+  );
+  if (!row) return null;
+  const items = typeof row.items === "string" ? JSON.parse(row.items) : row.items;
+  return holdView(
+    {
+      id: row.id,
+      eventId: row.event_id,
+      status: row.status,
+      expiresAt: new Date(row.expires_at),
+      live: row.live,
+    },
+    items as HoldItemView[],
+  );
+}

@@ -1,0 +1,93 @@
+import { FunctionError } from "../../platform/callable/function-error.ts";
+import type { EventForSale, TicketTypeForSale } from "./event-for-sale.ts";
+import type { HoldLine } from "./hold-statements.ts";
+
+/** "12 Dec 2026, 18:00" in the event's own time zone. */
+export function formatEventTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(instant);
+}
+
+function prefixed(type: TicketTypeForSale, several: boolean, message: string): string {
+  return several ? `${type.name}: ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
+}
+
+/** Refusals that do not depend on what is left: the event's state, limits, sales windows. */
+export function checkSaleRules(event: EventForSale, lines: readonly HoldLine[], now: Date): void {
+  if (event.status === "cancelled") {
+    throw new FunctionError("FAILED_PRECONDITION", "This event was cancelled.", {
+      reason: "event-cancelled",
+    });
+  }
+  if (!event.businessActive) {
+    throw new FunctionError("FAILED_PRECONDITION", "This event is not on sale.", {
+      reason: "not-on-sale",
+    });
+  }
+  if (event.endsAt <= now) {
+    throw new FunctionError("FAILED_PRECONDITION", "This event has ended.", {
+      reason: "event-ended",
+    });
+  }
+  const several = lines.length > 1;
+  lines.forEach((line, index) => {
+    const type = event.ticketTypes.find((t) => t.id === line.ticketTypeId);
+    if (!type) throw new FunctionError("NOT_FOUND", "This ticket type is not sold for this event.");
+    if (line.quantity > type.perOrderLimit) {
+      const message = prefixed(type, several, `At most ${type.perOrderLimit} tickets per order.`);
+      throw new FunctionError("INVALID_ARGUMENT", message, [
+        { path: `items.${index}.quantity`, message },
+      ]);
+    }
+    if (type.salesStartAt && type.salesStartAt > now) {
+      const when = formatEventTime(type.salesStartAt, event.timeZone);
+      throw new FunctionError("FAILED_PRECONDITION", prefixed(type, several, `Sales open on ${when}.`), {
+        reason: "not-started",
+        ticketTypeId: type.id,
+        salesStartAt: type.salesStartAt.toISOString(),
+      });
+    }
+    if (type.salesEndAt && type.salesEndAt <= now) {
+      throw new FunctionError("FAILED_PRECONDITION", prefixed(type, several, "Sales have ended."), {
+        reason: "sales-ended",
+        ticketTypeId: type.id,
+      });
+    }
+  });
+}
+
+/**
+ * Why a hold found too few tickets, from a fresh read: "Sold out." or "Only 2 tickets
+ * left." (per type when several were asked). `ownHeld` adds back what the caller's hold
+ * being replaced would have given back.
+ */
+export function shortageError(
+  types: readonly TicketTypeForSale[],
+  lines: readonly HoldLine[],
+  ownHeld: ReadonlyMap<string, number> = new Map(),
+): FunctionError {
+  const several = lines.length > 1;
+  for (const line of lines) {
+    const type = types.find((t) => t.id === line.ticketTypeId);
+    if (!type) continue;
+    const left = Math.max(0, type.capacity - type.taken + (ownHeld.get(type.id) ?? 0));
+    if (left >= line.quantity) continue;
+    const message =
+      left === 0 ? "Sold out." : `Only ${left} ticket${left === 1 ? "" : "s"} left.`;
+    return new FunctionError("FAILED_PRECONDITION", prefixed(type, several, message), {
+      reason: left === 0 ? "sold-out" : "few-left",
+      ticketTypeId: type.id,
+      left,
+    });
+  }
+  // Enough again by the time we looked: another buyer let go in between.
+  return new FunctionError("ABORTED", "The tickets changed while you were booking. Please try again.", {
+    reason: "changed",
+  });
+}
