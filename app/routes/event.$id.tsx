@@ -1,23 +1,184 @@
-import { data } from "react-router";
-import { LaterRelease } from "~/components/LaterRelease";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
+import { Alert, Anchor, Button, Container, Group, Image, Stack, Text, Title } from "@mantine/core";
+import { useEffect, useRef } from "react";
+import { data, Link, redirect, useLoaderData, useRevalidator } from "react-router";
+import { isFunctionError } from "~/accounts/form-failure";
+import { pageTitle } from "~/brand";
+import { descriptionAsPlainText } from "~/events/description-markup";
+import { EventDescription } from "~/events/EventDescription";
+import { formatEventEnd, formatEventTime } from "~/events/format";
+import { ShareButton } from "~/events/ShareButton";
+import { TicketTypeList } from "~/events/TicketTypeList";
+import { serverContext } from "~/server-context";
+import type { Route } from "./+types/event.$id";
 
 /**
- * An event's public page, `/{id}`. No event can exist before the events module does, so
- * every id is unknown: the seed spec's 404, shown by the root error boundary.
+ * An event's public page, `/{slug}-{shortId}`. Unknown ids, drafts (but for their
+ * owner) and events of suspended businesses are the seed's 404 page; any other spelling
+ * of a known event's URL (the bare short id, an old slug) redirects to the current one.
  */
-export function loader(): never {
-  throw data(null, { status: 404 });
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const server = context.get(serverContext);
+  let event: Awaited<ReturnType<typeof server.invoke<"events.get">>>;
+  try {
+    event = await server.invoke("events.get", { id: params.id });
+  } catch (error) {
+    if (isFunctionError(error) && error.status === "NOT_FOUND") throw data(null, { status: 404 });
+    throw error;
+  }
+  const url = new URL(request.url);
+  if (url.pathname !== event.path) throw redirect(`${event.path}${url.search}`, 301);
+  return {
+    event,
+    url: `${url.origin}${event.path}`,
+    imageUrl: event.cover ? `${url.origin}${event.cover.large}` : null,
+  };
 }
 
-export const meta = () => screenMeta("Event");
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { event, url, imageUrl } = loaderData;
+  const description =
+    descriptionAsPlainText(event.description) || `${event.title} at ${event.venueName}`;
+  return [
+    { title: pageTitle(event.title) },
+    { name: "description", content: description },
+    { property: "og:title", content: event.title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: url },
+    ...(imageUrl ? [{ property: "og:image", content: imageUrl }] : []),
+    ...(event.status === "published" ? [] : [{ name: "robots", content: "noindex" }]),
+  ];
+}
 
-/** Kept so that `/{id}` stays a page (a module without a component is a resource route). */
-export default function Page() {
+/** "Live availability": the loader runs again every 30 s while the tab is in view. */
+function useLiveRevalidation(seconds: number) {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === "visible" && latest.current.state === "idle") {
+        void latest.current.revalidate();
+      }
+    };
+    const timer = setInterval(refresh, seconds * 1000);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, [seconds]);
+}
+
+type EventData = Route.ComponentProps["loaderData"]["event"];
+
+function bookingBlocker(event: EventData): string | null {
+  if (event.preview) return "This is a draft: it can be booked once it is published.";
+  if (event.ended) return "This event has ended.";
+  if (event.ticketTypes.length === 0) return "No tickets have been released yet.";
+  if (event.ticketTypes.every((t) => t.notOnSaleReason === "sold-out")) return "Sold out.";
+  if (!event.onSale) return "No tickets are on sale right now.";
+  return null;
+}
+
+function BookingActions({ event, url }: { event: EventData; url: string }) {
+  const blocker = bookingBlocker(event);
   return (
-    <Screen title="Event">
-      <LaterRelease />
-    </Screen>
+    <Stack gap="xs">
+      <Group gap="sm">
+        {event.status === "cancelled" ? null : blocker ? (
+          <Button disabled aria-describedby="book-blocked">
+            Book tickets
+          </Button>
+        ) : (
+          <Button component={Link} to={`/booking/${event.shortId}`}>
+            Book tickets
+          </Button>
+        )}
+        <Button component="a" variant="default" href={`${event.path}/calendar.ics`} download>
+          Add to calendar
+        </Button>
+        <ShareButton url={url} title={event.title} />
+      </Group>
+      {blocker && event.status !== "cancelled" ? (
+        <Text size="sm" id="book-blocked">
+          {blocker}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+export default function Page() {
+  const { event, url } = useLoaderData<typeof loader>();
+  useLiveRevalidation(30);
+  return (
+    <Container size="md" py={{ base: "lg", sm: "xl" }}>
+      <Stack gap="lg">
+        {event.preview ? (
+          <Alert color="yellow" variant="light" title="Draft — only you can see this page">
+            Publish it from{" "}
+            <Anchor component={Link} to="/business/events">
+              your events
+            </Anchor>{" "}
+            to put it on sale.
+          </Alert>
+        ) : null}
+        {event.status === "cancelled" ? (
+          <Alert color="red" variant="light" title="This event has been cancelled.">
+            Tickets can no longer be booked. If you have tickets, the organiser will be in touch.
+          </Alert>
+        ) : null}
+        {event.cover ? (
+          <Image
+            src={event.cover.large}
+            alt=""
+            width={1600}
+            height={900}
+            h="auto"
+            radius="md"
+            style={{ aspectRatio: "16 / 9" }}
+          />
+        ) : null}
+        <Stack gap={4}>
+          <Title order={1}>{event.title}</Title>
+          <Text size="lg">
+            <time dateTime={event.startsAt}>
+              {formatEventTime(event.startsAt, event.timeZone, { withZone: true })}
+            </time>{" "}
+            to{" "}
+            <time dateTime={event.endsAt}>
+              {formatEventEnd(event.startsAt, event.endsAt, event.timeZone)}
+            </time>{" "}
+            <Text span c="dimmed" size="sm">
+              ({event.timeZone.replace(/_/g, " ")})
+            </Text>
+          </Text>
+          <Text>
+            <strong>{event.venueName}</strong>
+            {event.venueAddress ? `, ${event.venueAddress}` : ""}
+          </Text>
+          <Text size="sm" c="dimmed">
+            By {event.businessName}
+          </Text>
+        </Stack>
+        <BookingActions event={event} url={url} />
+        <Stack gap="sm" component="section" aria-labelledby="tickets-heading">
+          <Title order={2} size="h3" id="tickets-heading">
+            Tickets
+          </Title>
+          <TicketTypeList tickets={event.ticketTypes} timeZone={event.timeZone} />
+        </Stack>
+        {event.description ? (
+          <Stack gap="sm" component="section" aria-labelledby="about-heading">
+            <Title order={2} size="h3" id="about-heading">
+              About this event
+            </Title>
+            <EventDescription text={event.description} />
+          </Stack>
+        ) : null}
+      </Stack>
+    </Container>
   );
 }

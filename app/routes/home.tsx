@@ -1,14 +1,46 @@
-import { Anchor, Card, SimpleGrid, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
-import { LaterRelease } from "~/components/LaterRelease";
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Link, useLoaderData, useLocation } from "react-router";
+import { isFunctionError } from "~/accounts/form-failure";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
+import { DiscoveryFilters, type FilterValues } from "~/events/DiscoveryFilters";
+import { EventCard } from "~/events/EventCard";
+import { serverContext } from "~/server-context";
+import type { Route } from "./+types/home";
 
 const title = "Upcoming events";
 const intro =
   "Find something to do, book your tickets in a few taps, and show the QR code on your phone at the door.";
 
 export const meta = () => screenMeta(title, intro);
+
+const filterNames = ["q", "category", "from", "to"] as const;
+
+/** Everything the list shows is in the URL: `?q=jazz&category=music&from=…&to=…&page=2`. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const server = context.get(serverContext);
+  const params = new URL(request.url).searchParams;
+  const values = Object.fromEntries(
+    filterNames.map((name) => [name, params.get(name)?.trim() ?? ""]),
+  ) as FilterValues;
+  const page = Number(params.get("page") ?? 1);
+  const errors: Partial<Record<keyof FilterValues, string>> = {};
+  const query = { ...values, page: Number.isInteger(page) && page >= 1 ? Math.min(page, 1000) : 1 };
+  try {
+    return { values, errors, result: await server.invoke("events.search", query) };
+  } catch (error) {
+    if (!isFunctionError(error) || error.status !== "INVALID_ARGUMENT") throw error;
+    // Say what is wrong next to the field, and list events without that filter.
+    for (const issue of (error.details ?? []) as { path: string; message: string }[]) {
+      const name = issue.path as keyof FilterValues;
+      if (filterNames.includes(name)) {
+        errors[name] = issue.message;
+        query[name] = "";
+      }
+    }
+    return { values, errors, result: await server.invoke("events.search", query) };
+  }
+}
 
 const howItWorks = [
   {
@@ -28,17 +60,52 @@ const howItWorks = [
   },
 ] as const;
 
-export default function Page() {
+function pageLink(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of [...params]) if (!value) params.delete(key);
+  if (page > 1) params.set("page", String(page));
+  else params.delete("page");
+  const query = params.toString();
+  return query ? `/?${query}` : "/";
+}
+
+function countLine(total: number, capped: boolean, filtered: boolean): string {
+  const events = `${capped ? `${total}+` : total} ${total === 1 && !capped ? "event" : "events"}`;
+  return filtered ? `${events} match your search` : `${events} coming up`;
+}
+
+function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const { search } = useLocation();
+  if (pageCount <= 1) return null;
   return (
-    <Screen title={title} intro={intro}>
-      <LaterRelease>
-        Published events will be listed here as cards with their date, venue, lowest price and
-        availability, with search and filters. Event listings arrive with a later release.
-      </LaterRelease>
+    <Group component="nav" aria-label="Pages of results" justify="center" gap="md">
+      {page > 1 ? (
+        <Anchor component={Link} to={pageLink(search, page - 1)} rel="prev">
+          Previous page
+        </Anchor>
+      ) : null}
+      <Text size="sm" aria-current="page">
+        Page {page} of {pageCount}
+      </Text>
+      {page < pageCount ? (
+        <Anchor component={Link} to={pageLink(search, page + 1)} rel="next">
+          Next page
+        </Anchor>
+      ) : null}
+    </Group>
+  );
+}
+
+function HowItWorks() {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="how-heading">
+      <Title order={2} size="h3" id="how-heading">
+        How it works
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         {howItWorks.map((item) => (
-          <Card key={item.heading} withBorder padding="lg" component="section">
-            <Title order={2} size="h4" mb="xs">
+          <Card key={item.heading} withBorder padding="lg">
+            <Title order={3} size="h4" mb="xs">
               {item.heading}
             </Title>
             <Text size="sm" mb="md">
@@ -57,6 +124,50 @@ export default function Page() {
           </Card>
         ))}
       </SimpleGrid>
+    </Stack>
+  );
+}
+
+export default function Page() {
+  const { values, errors, result } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const filtered = filterNames.some((name) => values[name]);
+  return (
+    <Screen title={title} intro={intro}>
+      {/* Keyed by the URL: the form's fields follow a back button or "clear filters". */}
+      <DiscoveryFilters key={search} values={values} errors={errors} />
+      <Stack gap="md" component="section" aria-labelledby="results-heading">
+        <Title order={2} size="h3" id="results-heading">
+          {countLine(result.total, result.totalCapped, filtered)}
+        </Title>
+        {result.events.length === 0 ? (
+          <Alert
+            variant="light"
+            color="blue"
+            title={filtered ? "No events match your search" : "Nothing on yet"}
+          >
+            {filtered ? (
+              <>
+                No events match these filters.{" "}
+                <Anchor component={Link} to="/">
+                  Clear the filters
+                </Anchor>{" "}
+                to see everything coming up.
+              </>
+            ) : (
+              "No upcoming events have been published yet. Come back soon."
+            )}
+          </Alert>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {result.events.map((event, index) => (
+              <EventCard key={event.shortId} event={event} eager={index < 3} />
+            ))}
+          </SimpleGrid>
+        )}
+        <Pagination page={result.page} pageCount={result.pageCount} />
+      </Stack>
+      <HowItWorks />
     </Screen>
   );
 }

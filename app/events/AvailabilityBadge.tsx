@@ -1,0 +1,24 @@
+import { Badge } from "@mantine/core";
+import type { Availability } from "../../server/modules/events/event-discovery.service.ts";
+
+/**
+ * "Sold out" / "Few left" on cards and ticket types; nothing while plenty remain. Dark
+ * shades: white badge text on them passes WCAG AA (Mantine's red.6/orange.6 do not).
+ */
+export function AvailabilityBadge({ availability }: { availability: Availability }) {
+  if (availability === "sold-out") {
+    return (
+      <Badge color="#b02525" variant="filled">
+        Sold out
+      </Badge>
+    );
+  }
+  if (availability === "few-left") {
+    return (
+      <Badge color="#9c4400" variant="filled">
+        Few left
+      </Badge>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,63 @@
+import { Group, Paper, Stack, Text } from "@mantine/core";
+import type {
+  NotOnSaleReason,
+  PublicTicketType,
+} from "../../server/modules/events/event-page.service.ts";
+import { AvailabilityBadge } from "./AvailabilityBadge";
+import { formatEventTime, formatPrice } from "./format";
+
+/** Why a ticket type cannot be bought, in words. */
+export function notOnSaleText(ticket: PublicTicketType, timeZone: string): string | null {
+  const reasons: Record<Exclude<NotOnSaleReason, null>, string> = {
+    "sold-out": "Sold out",
+    "not-started": ticket.salesStartAt
+      ? `On sale from ${formatEventTime(ticket.salesStartAt, timeZone)}`
+      : "Not on sale yet",
+    ended: "Sales have ended",
+    "event-cancelled": "Event cancelled",
+    "event-ended": "Event has ended",
+  };
+  return ticket.notOnSaleReason ? reasons[ticket.notOnSaleReason] : null;
+}
+
+/** The event's ticket types: price, what is left, and why one cannot be bought. */
+export function TicketTypeList({
+  tickets,
+  timeZone,
+}: {
+  tickets: PublicTicketType[];
+  timeZone: string;
+}) {
+  if (tickets.length === 0) {
+    return <Text c="dimmed">No tickets have been released for this event yet.</Text>;
+  }
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+      {tickets.map((ticket) => {
+        const reason = notOnSaleText(ticket, timeZone);
+        return (
+          <Paper key={ticket.id} withBorder p="sm" component="li">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Stack gap={2}>
+                <Text fw={600}>{ticket.name}</Text>
+                {ticket.description ? (
+                  <Text size="sm" c="dimmed">
+                    {ticket.description}
+                  </Text>
+                ) : null}
+                <Text size="sm">
+                  {ticket.notOnSaleReason === "sold-out" ? "None left" : `${ticket.remaining} left`}
+                  {reason && ticket.notOnSaleReason !== "sold-out" ? ` · ${reason}` : ""}
+                </Text>
+              </Stack>
+              <Stack gap={4} align="flex-end">
+                <Text fw={700}>{formatPrice(ticket.priceMinor, ticket.currency)}</Text>
+                <AvailabilityBadge availability={ticket.availability} />
+              </Stack>
+            </Group>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
