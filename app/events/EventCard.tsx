@@ -1,8 +1,8 @@
-import { Anchor, Card, Group, Image, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import type { EventCard as EventCardData } from "../../server/modules/events/event-discovery.service.ts";
 import { eventCategories } from "../../server/modules/events/event-options.ts";
 import { AvailabilityBadge } from "./AvailabilityBadge";
+import classes from "./EventCard.module.css";
 import { formatEventTime, formatPrice } from "./format";
 
 const categoryLabel = new Map<string, string>(eventCategories.map((c) => [c.id, c.label]));
@@ -17,53 +17,55 @@ export function priceLine(
 }
 
 /**
- * One event in the discovery list. The title is the card's link; the first row's
- * images load at once, the rest when scrolled to.
+ * One event in the discovery list. The title is the card's link (stretched over the
+ * card); the first row's images load at once, the rest when scrolled to.
  */
 export function EventCard({ event, eager }: { event: EventCardData; eager: boolean }) {
   const price = priceLine(event);
   return (
-    <Card withBorder padding="md" component="article" h="100%">
-      <Card.Section>
-        {event.coverImage ? (
-          <Image
-            src={event.coverImage}
-            alt=""
-            width={640}
-            height={360}
-            h="auto"
-            loading={eager ? "eager" : "lazy"}
-            style={{ aspectRatio: "16 / 9" }}
-          />
-        ) : (
-          <div
-            aria-hidden="true"
-            style={{ aspectRatio: "16 / 9", background: "var(--mantine-color-default-hover)" }}
-          />
-        )}
-      </Card.Section>
-      <Stack gap={4} mt="sm">
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-          {categoryLabel.get(event.category) ?? event.category}
-        </Text>
-        <Anchor component={Link} to={event.path} underline="hover" c="bright" fw={700} fz="lg">
-          {event.title}
-        </Anchor>
-        <Text size="sm">
+    <article className={classes.card}>
+      {event.coverImage ? (
+        <img
+          className={classes.cover}
+          src={event.coverImage}
+          alt=""
+          width={640}
+          height={360}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+        />
+      ) : (
+        <div className={classes.cover} aria-hidden="true" />
+      )}
+      <div className={classes.body}>
+        <p className={classes.category}>{categoryLabel.get(event.category) ?? event.category}</p>
+        <h3 className={classes.title}>
+          <Link to={event.path} className={classes.link}>
+            {event.title}
+          </Link>
+        </h3>
+        <p className={classes.line}>
           <time dateTime={event.startsAt}>{formatEventTime(event.startsAt, event.timeZone)}</time>
-        </Text>
-        <Text size="sm" c="dimmed">
-          {event.venueName}
-        </Text>
-        <Group gap="xs" mt={4}>
-          {price ? (
-            <Text size="sm" fw={600}>
-              {price}
-            </Text>
-          ) : null}
+        </p>
+        <p className={classes.venue}>{event.venueName}</p>
+        <div className={classes.footer}>
+          {price ? <span>{price}</span> : null}
           <AvailabilityBadge availability={event.availability} />
-        </Group>
-      </Stack>
-    </Card>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The cards as a list: one column on phones, two on tablets, three on wide screens. */
+export function EventCardGrid({ events }: { events: EventCardData[] }) {
+  return (
+    <ul className={classes.grid}>
+      {events.map((event, index) => (
+        <li key={event.shortId}>
+          <EventCard event={event} eager={index < 3} />
+        </li>
+      ))}
+    </ul>
   );
 }

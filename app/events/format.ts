@@ -1,9 +1,36 @@
 /** How money and event times read on every screen (the server stores minor units and UTC). */
 
+/**
+ * Intl formatters are costly to build (milliseconds each with a time zone) and cheap to
+ * reuse: a list page formats dozens of times per render, so each one is made once.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: "currency", currency });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** `1250, "EUR"` → "€12.50"; 0 → "Free". */
 export function formatPrice(minor: number, currency: string, locale = "en-GB"): string {
   if (minor === 0) return "Free";
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 100);
+  return currencyFormat(locale, currency).format(minor / 100);
 }
 
 /** "Sat 5 Dec 2026, 19:30" in the event's zone, with the zone's short name when asked. */
@@ -12,7 +39,7 @@ export function formatEventTime(
   timeZone: string,
   options: { withZone?: boolean; locale?: string } = {},
 ): string {
-  return new Intl.DateTimeFormat(options.locale ?? "en-GB", {
+  return dateFormat(options.locale ?? "en-GB", {
     timeZone,
     weekday: "short",
     day: "numeric",
@@ -30,9 +57,9 @@ export function formatEventEnd(
   endIso: string | Date,
   timeZone: string,
 ): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" });
+  const day = dateFormat("en-CA", { timeZone, dateStyle: "short" });
   const sameDay = day.format(new Date(startIso)) === day.format(new Date(endIso));
-  return new Intl.DateTimeFormat("en-GB", {
+  return dateFormat("en-GB", {
     timeZone,
     ...(sameDay ? {} : { weekday: "short", day: "numeric", month: "short" }),
     hour: "2-digit",

@@ -4,7 +4,7 @@ import { isFunctionError } from "~/accounts/form-failure";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
 import { DiscoveryFilters, type FilterValues } from "~/events/DiscoveryFilters";
-import { EventCard } from "~/events/EventCard";
+import { EventCardGrid } from "~/events/EventCard";
 import { serverContext } from "~/server-context";
 import type { Route } from "./+types/home";
 
@@ -159,11 +159,7 @@ export default function Page() {
             )}
           </Alert>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            {result.events.map((event, index) => (
-              <EventCard key={event.shortId} event={event} eager={index < 3} />
-            ))}
-          </SimpleGrid>
+          <EventCardGrid events={result.events} />
         )}
         <Pagination page={result.page} pageCount={result.pageCount} />
       </Stack>
