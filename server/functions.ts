@@ -1,7 +1,9 @@
 import { accountFunctions } from "./modules/accounts/accounts.functions.ts";
+import { bookingFunctions } from "./modules/bookings/bookings.functions.ts";
 import { businessFunctions } from "./modules/businesses/businesses.functions.ts";
 import { eventAuthoringFunctions } from "./modules/events/event-authoring.functions.ts";
 import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functions.ts";
+import { inventoryFunctions } from "./modules/inventory/inventory.functions.ts";
 import { profileFunctions } from "./modules/profile/profile.functions.ts";
 import { sessionFunctions } from "./platform/auth/sessions.functions.ts";
 import type { AnyFunctionDefinition, FunctionTypes } from "./platform/callable/define-function.ts";
@@ -19,6 +21,8 @@ export const appFunctions = [
   ...businessFunctions,
   ...eventAuthoringFunctions,
   ...eventDiscoveryFunctions,
+  ...inventoryFunctions,
+  ...bookingFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;

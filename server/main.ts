@@ -7,6 +7,7 @@ import { createApp, type Pages } from "./app.ts";
 import { loadSettings, type Settings, SettingsError } from "./config.ts";
 import { appFunctions } from "./functions.ts";
 import { seedDemoOnFirstStart } from "./modules/demo/demo-on-start.ts";
+import { startHoldSweep } from "./modules/inventory/hold-sweep.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
 import {
   liveSessionCheck,
@@ -119,7 +120,10 @@ export async function startServer(settings: Settings, log: Logger) {
       );
     });
     server.keepAliveTimeout = 65_000;
+    // Frees expired holds' tickets; every instance runs it (SKIP LOCKED), see decision 009.
+    const stopHoldSweep = startHoldSweep(database.db, log, settings.HOLD_SWEEP_SECONDS);
     const close = async () => {
+      await stopHoldSweep();
       await stopMessages();
       await database.close();
     };

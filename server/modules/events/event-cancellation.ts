@@ -1,4 +1,5 @@
 import type { Executor } from "../../platform/db.ts";
+import { cancelBookingsOfEvent } from "../bookings/cancel-bookings.ts";
 import type { Event } from "./event-ownership.ts";
 
 /**
@@ -16,4 +17,9 @@ export type EventCancellationStep = (
  * Steps `events.cancel` runs, in order. Empty until tickets exist: the bookings module
  * adds "cancel the bookings and notify their holders" here.
  */
-export const eventCancellationSteps: EventCancellationStep[] = [];
+export const eventCancellationSteps: EventCancellationStep[] = [
+  // No message service in this transaction: emails go through the outbox's sweep.
+  async (tx, event, reason) => {
+    await cancelBookingsOfEvent(tx, event, reason, { messages: null, publicUrl: null });
+  },
+];

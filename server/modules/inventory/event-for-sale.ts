@@ -83,7 +83,8 @@ export async function loadEventForSale(
     where ${byId}`,
   );
   if (!row || row.status === "draft") throw new FunctionError("NOT_FOUND", "Event not found.");
-  const types = typeof row.ticket_types === "string" ? JSON.parse(row.ticket_types) : row.ticket_types;
+  const types =
+    typeof row.ticket_types === "string" ? JSON.parse(row.ticket_types) : row.ticket_types;
   return {
     id: row.id,
     shortId: row.short_id,

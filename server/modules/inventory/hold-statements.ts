@@ -149,9 +149,7 @@ export function sweepExpiredStatement(batch: number, ticketTypeIds?: readonly st
 }
 
 /** Every active hold of an event (event cancelled) or of a user (account deleted). */
-export function releaseHoldsWhereStatement(
-  where: { eventId: string } | { userId: string },
-): SQL {
+export function releaseHoldsWhereStatement(where: { eventId: string } | { userId: string }): SQL {
   const condition =
     "eventId" in where ? sql`event_id = ${where.eventId}` : sql`user_id = ${where.userId}`;
   return endHoldsStatement(

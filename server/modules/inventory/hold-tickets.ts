@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { FunctionError } from "../../platform/callable/function-error.ts";
 import type { Database } from "../../platform/db.ts";
 import { idempotencyKeys } from "../bookings/bookings.schema.ts";
 import { type EventForSale, loadEventForSale } from "./event-for-sale.ts";
@@ -74,7 +73,11 @@ async function attempt(
   }
 }
 
-async function keyedHold(deps: InventoryDeps, userId: string, key: string): Promise<HoldView | null> {
+async function keyedHold(
+  deps: InventoryDeps,
+  userId: string,
+  key: string,
+): Promise<HoldView | null> {
   const [stored] = await deps.db
     .select({ holdId: idempotencyKeys.holdId })
     .from(idempotencyKeys)
@@ -159,10 +162,12 @@ export async function releaseHold(
   userId: string,
   holdId: string,
 ): Promise<{ released: boolean; status: HoldView["status"] }> {
-  const [row] = await rowsOf<{ holds: number }>(db, releaseHoldStatement(holdId, userId, "released"));
+  const [row] = await rowsOf<{ holds: number }>(
+    db,
+    releaseHoldStatement(holdId, userId, "released"),
+  );
   if (Number(row?.holds) > 0) return { released: true, status: "released" };
   // Not released: not theirs (NOT_FOUND), or already ended (say how).
   const view = await loadHoldView(db, holdId, userId);
   return { released: false, status: view.status };
 }
-

@@ -54,7 +54,11 @@ export function holdView(
 }
 
 /** The caller's hold by id; another user's hold is NOT_FOUND, like one that never existed. */
-export async function loadHoldView(db: Executor, holdId: string, userId: string): Promise<HoldView> {
+export async function loadHoldView(
+  db: Executor,
+  holdId: string,
+  userId: string,
+): Promise<HoldView> {
   const view = await findHoldView(db, sql`h.id = ${holdId}::uuid and h.user_id = ${userId}::uuid`);
   if (!view) throw new FunctionError("NOT_FOUND", "Hold not found.");
   return view;

@@ -127,10 +127,18 @@ export async function inventoryOf(db: Executor, ticketTypeId: string) {
 
 /** Makes a hold run out now (tests cannot wait minutes). */
 export async function expireNow(db: Executor, holdId: string): Promise<void> {
-  await db.execute(sql`update holds set expires_at = now() - interval '1 second' where id = ${holdId}`);
+  await db.execute(
+    sql`update holds set expires_at = now() - interval '1 second' where id = ${holdId}`,
+  );
 }
 
 export function newKey(): string {
   return randomUUID();
 }
 
+/** The i-th element, which the test knows is there (fails loudly otherwise). */
+export function nth<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`no element ${index}`);
+  return item;
+}

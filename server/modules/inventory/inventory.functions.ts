@@ -51,7 +51,11 @@ const eventRef = z.string().trim().min(1, "Choose an event.").max(64);
 export const inventoryFunctions = [
   defineFunction({
     name: "holds.create",
-    input: z.object({ eventId: eventRef, items: holdItemsInput, idempotencyKey: idempotencyKeyInput }),
+    input: z.object({
+      eventId: eventRef,
+      items: holdItemsInput,
+      idempotencyKey: idempotencyKeyInput,
+    }),
     access: "signed-in",
     handler: (data, ctx) =>
       holdTickets(

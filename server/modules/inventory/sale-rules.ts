@@ -47,11 +47,15 @@ export function checkSaleRules(event: EventForSale, lines: readonly HoldLine[], 
     }
     if (type.salesStartAt && type.salesStartAt > now) {
       const when = formatEventTime(type.salesStartAt, event.timeZone);
-      throw new FunctionError("FAILED_PRECONDITION", prefixed(type, several, `Sales open on ${when}.`), {
-        reason: "not-started",
-        ticketTypeId: type.id,
-        salesStartAt: type.salesStartAt.toISOString(),
-      });
+      throw new FunctionError(
+        "FAILED_PRECONDITION",
+        prefixed(type, several, `Sales open on ${when}.`),
+        {
+          reason: "not-started",
+          ticketTypeId: type.id,
+          salesStartAt: type.salesStartAt.toISOString(),
+        },
+      );
     }
     if (type.salesEndAt && type.salesEndAt <= now) {
       throw new FunctionError("FAILED_PRECONDITION", prefixed(type, several, "Sales have ended."), {
@@ -78,8 +82,7 @@ export function shortageError(
     if (!type) continue;
     const left = Math.max(0, type.capacity - type.taken + (ownHeld.get(type.id) ?? 0));
     if (left >= line.quantity) continue;
-    const message =
-      left === 0 ? "Sold out." : `Only ${left} ticket${left === 1 ? "" : "s"} left.`;
+    const message = left === 0 ? "Sold out." : `Only ${left} ticket${left === 1 ? "" : "s"} left.`;
     return new FunctionError("FAILED_PRECONDITION", prefixed(type, several, message), {
       reason: left === 0 ? "sold-out" : "few-left",
       ticketTypeId: type.id,
@@ -87,7 +90,11 @@ export function shortageError(
     });
   }
   // Enough again by the time we looked: another buyer let go in between.
-  return new FunctionError("ABORTED", "The tickets changed while you were booking. Please try again.", {
-    reason: "changed",
-  });
+  return new FunctionError(
+    "ABORTED",
+    "The tickets changed while you were booking. Please try again.",
+    {
+      reason: "changed",
+    },
+  );
 }

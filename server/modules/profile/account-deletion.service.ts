@@ -7,6 +7,7 @@ import { outboundMessages } from "../../platform/messages/messages.schema.ts";
 import type { RateRule } from "../../platform/rate-limit/rate-limiter.ts";
 import { externalIdentities, users, verificationCodes } from "../accounts/accounts.schema.ts";
 import { verifyPassword } from "../accounts/password-hash.ts";
+import { cancelFutureBookingsOfUser } from "../bookings/cancel-bookings.ts";
 import { consumeCode, issueCode } from "./one-time-codes.ts";
 import { PREFERENCES_COOKIE } from "./preferences.ts";
 import {
@@ -162,11 +163,12 @@ export async function deleteAccount(
 export type DeletionStep = (tx: Executor, userId: string) => Promise<void>;
 
 /**
- * Cancels the user's tickets for events that have not happened yet. Tickets arrive with
- * the bookings issue; that module's cancellation is called from here, so deletion needs
- * no other change.
+ * Cancels the user's bookings (and their tickets) for events that have not started, and
+ * lets their live holds go: those tickets go back on sale (bookings module).
  */
-export const cancelFutureTickets: DeletionStep = async () => {};
+export const cancelFutureTickets: DeletionStep = async (tx, userId) => {
+  await cancelFutureBookingsOfUser(tx, userId);
+};
 
 /** Other modules' parts of a deletion, in order, before the personal data is erased. */
 export const accountDeletionSteps: readonly DeletionStep[] = [cancelFutureTickets];

@@ -1,0 +1,164 @@
+import { type SQL, sql } from "drizzle-orm";
+import { FunctionError } from "../../platform/callable/function-error.ts";
+import type { Database, Executor } from "../../platform/db.ts";
+import type { MessageService } from "../../platform/messages/message-service.ts";
+import { releaseHoldsWhereStatement } from "../inventory/hold-statements.ts";
+import { rowsOf } from "../inventory/rows.ts";
+import { notifyUser } from "../notifications/notifications.service.ts";
+import type { CancellationSource } from "./booking-status.ts";
+import { type BookingView, findBookingView } from "./booking-view.ts";
+import { bookingLink } from "./confirm-booking.ts";
+
+export type CancelledBooking = { id: string; userId: string; reference: string; eventId: string };
+
+/**
+ * Cancels the confirmed bookings matching `where` (on `bookings b`, joined to `events e`),
+ * their valid tickets, and gives those tickets back to their types, in ONE statement:
+ * the booking, its tickets and `taken` cannot disagree. Checked-in tickets stay as they
+ * are (history of who came) and are not counted back.
+ */
+export async function cancelBookingsWhere(
+  tx: Executor,
+  where: SQL,
+  source: CancellationSource,
+): Promise<CancelledBooking[]> {
+  const rows = await rowsOf<{ id: string; user_id: string; reference: string; event_id: string }>(
+    tx,
+    sql`
+    with picked as (
+      select b.id from bookings b join events e on e.id = b.event_id
+      where ${where} and b.status = 'confirmed'
+      for update of b
+    ),
+    cancelled as (
+      update bookings b set status = 'cancelled', cancelled_at = now(), cancelled_by = ${source}
+      from picked p where b.id = p.id and b.status = 'confirmed'
+      returning b.id, b.user_id, b.reference, b.event_id
+    ),
+    voided as (
+      update tickets k set status = 'cancelled', cancelled_at = now()
+      from cancelled c where k.booking_id = c.id and k.status = 'valid'
+      returning k.ticket_type_id
+    ),
+    freed as (
+      select ticket_type_id, count(*)::int as quantity from voided group by ticket_type_id
+    ),
+    returned as (
+      update ticket_types t set taken = t.taken - f.quantity
+      from freed f where t.id = f.ticket_type_id
+      returning t.id
+    )
+    select c.*, (select count(*) from returned) as types from cancelled c`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    reference: row.reference,
+    eventId: row.event_id,
+  }));
+}
+
+export type CancelDeps = { db: Database; messages: MessageService; publicUrl: string };
+
+/**
+ * The owner cancels a booking (bookings.cancel): only while confirmed, before the event
+ * starts, when the event allows it, and when no ticket was used at the door yet.
+ */
+export async function cancelOwnBooking(
+  deps: CancelDeps,
+  userId: string,
+  bookingId: string,
+): Promise<BookingView> {
+  const mine = sql`b.id = ${bookingId}::uuid and b.user_id = ${userId}::uuid`;
+  const booking = await findBookingView(deps.db, mine, "owner");
+  if (!booking) throw new FunctionError("NOT_FOUND", "Booking not found.");
+  refuseCancellation(booking);
+  await deps.db.transaction(async (tx) => {
+    // The start time is checked again in the statement: the click may come just too late.
+    const [cancelled] = await cancelBookingsWhere(
+      tx,
+      sql`${mine} and e.starts_at > now() and e.attendee_cancellation
+          and not exists (select 1 from tickets k where k.booking_id = b.id and k.status = 'checked-in')`,
+      "attendee",
+    );
+    if (!cancelled) {
+      throw new FunctionError("FAILED_PRECONDITION", "This booking can no longer be cancelled.", {
+        reason: "not-cancellable",
+      });
+    }
+    await notifyUser(
+      tx,
+      {
+        userId,
+        kind: "booking-cancelled",
+        title: `Booking ${cancelled.reference} cancelled`,
+        body: `Your booking for ${booking.event.title} is cancelled and its tickets are no longer valid.`,
+        link: bookingLink(cancelled.reference),
+      },
+      { messages: deps.messages, publicUrl: deps.publicUrl },
+    );
+  });
+  const view = await findBookingView(deps.db, mine, "owner");
+  if (!view) throw new Error("booking vanished");
+  return view;
+}
+
+function refuseCancellation(booking: BookingView): void {
+  const refuse = (message: string, reason: string) => {
+    throw new FunctionError("FAILED_PRECONDITION", message, { reason });
+  };
+  if (booking.status !== "confirmed") refuse("This booking is already cancelled.", "cancelled");
+  if (booking.event.status === "cancelled") refuse("This event was cancelled.", "event-cancelled");
+  if (new Date(booking.event.startsAt).getTime() <= Date.now()) {
+    refuse("The event has started: bookings can no longer be cancelled.", "started");
+  }
+  if (booking.tickets.some((ticket) => ticket.status === "checked-in")) {
+    refuse("A ticket of this booking was already used at the door.", "checked-in");
+  }
+  if (!booking.canCancel) {
+    refuse("The organiser does not allow cancelling bookings for this event.", "not-allowed");
+  }
+}
+
+/**
+ * The organiser cancelled the event (a step of events.cancel, inside its transaction):
+ * live holds are let go, bookings and tickets cancelled, and every booker told.
+ */
+export async function cancelBookingsOfEvent(
+  tx: Executor,
+  event: { id: string; title: string },
+  reason: string | null,
+  options: { messages: MessageService | null; publicUrl: string | null },
+): Promise<CancelledBooking[]> {
+  await tx.execute(releaseHoldsWhereStatement({ eventId: event.id }));
+  const cancelled = await cancelBookingsWhere(tx, sql`b.event_id = ${event.id}::uuid`, "organizer");
+  for (const booking of cancelled) {
+    await notifyUser(
+      tx,
+      {
+        userId: booking.userId,
+        kind: "event-cancelled",
+        title: `${event.title} is cancelled`,
+        body: `The organiser cancelled ${event.title}. Your booking ${booking.reference} and its tickets are cancelled.${reason ? ` The organiser wrote: "${reason}"` : ""}`,
+        link: bookingLink(booking.reference),
+      },
+      options,
+    );
+  }
+  return cancelled;
+}
+
+/**
+ * Account deletion: the user's bookings for events that have not started are cancelled
+ * (their tickets go back on sale) and their live holds let go. Past bookings stay, for
+ * the organiser's accounts, attached to the anonymised account.
+ */
+export async function cancelFutureBookingsOfUser(tx: Executor, userId: string): Promise<number> {
+  await tx.execute(releaseHoldsWhereStatement({ userId }));
+  const cancelled = await cancelBookingsWhere(
+    tx,
+    sql`b.user_id = ${userId}::uuid and e.starts_at > now()`,
+    "account-deletion",
+  );
+  return cancelled.length;
+}
