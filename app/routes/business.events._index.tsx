@@ -1,10 +1,56 @@
-import { LaterRelease } from "~/components/LaterRelease";
+import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Link, useLoaderData } from "react-router";
 import { Screen } from "~/components/Screen";
+import { screenMeta } from "~/components/screen-meta";
+import { consoleLoad } from "~/console/console-loader";
+import { EventList } from "~/console/EventList";
+import { serverContext } from "~/server-context";
+import type { Route } from "./+types/business.events._index";
+
+const title = "Your events";
+const intro = "Drafts, published and cancelled events of your business, newest first.";
+
+export const meta = () => screenMeta(title, intro);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const server = context.get(serverContext);
+  const events = await consoleLoad(server, request, () => server.invoke("events.listMine", null));
+  return { events };
+}
+
+function EmptyState() {
+  return (
+    <Card withBorder radius="md" padding="xl">
+      <Stack align="center" gap="sm" ta="center">
+        <Title order={2} size="h3">
+          No events yet
+        </Title>
+        <Text c="dimmed" maw="28rem">
+          Create a draft, add ticket types, then publish it when you are ready to sell.
+        </Text>
+        <Button component={Link} to="/business/events/new" size="md">
+          Create your first event
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
 
 export default function Page() {
+  const { events } = useLoaderData<typeof loader>();
   return (
-    <Screen title="Business console">
-      <LaterRelease />
+    <Screen title={title} intro={intro}>
+      <Group justify="space-between">
+        <Anchor component={Link} to="/business">
+          ← Business console
+        </Anchor>
+        {events.length > 0 ? (
+          <Button component={Link} to="/business/events/new">
+            Create an event
+          </Button>
+        ) : null}
+      </Group>
+      {events.length === 0 ? <EmptyState /> : <EventList events={events} />}
     </Screen>
   );
 }

@@ -1,10 +1,85 @@
-import { LaterRelease } from "~/components/LaterRelease";
+import { Anchor, Button, Group, Stack } from "@mantine/core";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { useSubmitting } from "~/accounts/use-submitting";
+import { FormMessage } from "~/components/FormMessage";
 import { Screen } from "~/components/Screen";
+import { screenMeta } from "~/components/screen-meta";
+import { type ConsoleResult, runConsoleForm } from "~/console/console-action";
+import { consoleLoad } from "~/console/console-loader";
+import { EventDetailsFields, type EventDetailsValues } from "~/console/EventDetailsFields";
+import { eventDetailsFrom } from "~/console/event-details-input";
+import { fallbackTimeZone, timeZoneChoices } from "~/console/time-zones";
+import { serverContext } from "~/server-context";
+import { requireSameOrigin } from "~/session/require-same-origin";
+import type { Route } from "./+types/business.events.new";
+
+const title = "Create an event";
+const intro =
+  "Start with the essentials. The event stays a draft, seen only by you, until you add ticket types and publish it.";
+
+export const meta = () => screenMeta(title, intro);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const server = context.get(serverContext);
+  await consoleLoad(server, request, async () => {
+    const business = await server.invoke("businesses.mine", null);
+    if (!business) throw redirect("/business/form");
+  });
+  return { zones: timeZoneChoices() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverContext);
+  requireSameOrigin(server);
+  const form = await request.formData();
+  const created: { eventId?: string } = {};
+  const { result, status } = await runConsoleForm("create", form, async () => {
+    created.eventId = (await server.invoke("events.create", eventDetailsFrom(form))).eventId;
+    return "Created.";
+  });
+  if (created.eventId) throw redirect(`/business/events/${created.eventId}?created`);
+  return data(result, { status });
+}
+
+const blank: EventDetailsValues = {
+  title: "",
+  description: "",
+  venueName: "",
+  venueAddress: "",
+  timeZone: fallbackTimeZone,
+  startsLocal: "",
+  endsLocal: "",
+  category: "music",
+};
 
 export default function Page() {
+  const { zones } = useLoaderData<typeof loader>();
+  const result = useActionData<ConsoleResult>();
+  const failure = result && !result.ok ? result.failure : undefined;
+  const submitting = useSubmitting();
   return (
-    <Screen title="Business console">
-      <LaterRelease />
+    <Screen title={title} intro={intro}>
+      <Anchor component={Link} to="/business/events">
+        ← Your events
+      </Anchor>
+      <Form method="post" aria-label="New event">
+        <Stack gap="md" maw="48rem">
+          {failure && Object.keys(failure.fieldErrors).length === 0 ? (
+            <FormMessage kind="error">{failure.message}</FormMessage>
+          ) : null}
+          <EventDetailsFields
+            values={{ ...blank, ...failure?.values }}
+            errors={failure?.fieldErrors ?? {}}
+            zones={zones}
+            followBrowserZone={!failure}
+          />
+          <Group>
+            <Button type="submit" loading={submitting}>
+              Create draft event
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
     </Screen>
   );
 }

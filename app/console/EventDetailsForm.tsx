@@ -1,0 +1,40 @@
+import { Button, Group, Stack } from "@mantine/core";
+import { useFetcher } from "react-router";
+import { FormMessage } from "~/components/FormMessage";
+import type { ConsoleResult } from "./console-action";
+import { EventDetailsFields, type EventDetailsValues } from "./EventDetailsFields";
+
+/** An existing event's details, saved in place. */
+export function EventDetailsForm({
+  values,
+  zones,
+}: {
+  values: EventDetailsValues;
+  zones: string[];
+}) {
+  const fetcher = useFetcher<ConsoleResult>();
+  const result = fetcher.data;
+  const failure = result && !result.ok ? result.failure : undefined;
+  return (
+    <fetcher.Form method="post" aria-labelledby="details-heading">
+      <Stack gap="md">
+        <input type="hidden" name="intent" value="details" />
+        {result?.ok ? <FormMessage kind="notice">{result.notice}</FormMessage> : null}
+        {failure && Object.keys(failure.fieldErrors).length === 0 ? (
+          <FormMessage kind="error">{failure.message}</FormMessage>
+        ) : null}
+        <EventDetailsFields
+          values={{ ...values, ...failure?.values }}
+          errors={failure?.fieldErrors ?? {}}
+          zones={zones}
+          followBrowserZone={false}
+        />
+        <Group>
+          <Button type="submit" loading={fetcher.state !== "idle"}>
+            Save details
+          </Button>
+        </Group>
+      </Stack>
+    </fetcher.Form>
+  );
+}

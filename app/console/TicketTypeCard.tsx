@@ -1,0 +1,119 @@
+import { Button, Card, Group, Stack, Text } from "@mantine/core";
+import { useFetcher } from "react-router";
+import { FormMessage } from "~/components/FormMessage";
+import { formatEventTime, formatPrice } from "~/events/format";
+import { ConfirmAction } from "./ConfirmAction";
+import type { ConsoleResult } from "./console-action";
+import { priceText } from "./price-input";
+import { TicketTypeFields } from "./TicketTypeFields";
+
+export type ConsoleTicketType = {
+  id: string;
+  name: string;
+  description: string;
+  priceMinor: number;
+  currency: string;
+  capacity: number;
+  taken: number;
+  perOrderLimit: number;
+  salesStartAt: string | null;
+  salesEndAt: string | null;
+  salesStartLocal: string;
+  salesEndLocal: string;
+};
+
+function SalesWindow({ type, timeZone }: { type: ConsoleTicketType; timeZone: string }) {
+  if (!type.salesStartAt && !type.salesEndAt) return null;
+  const from = type.salesStartAt ? `from ${formatEventTime(type.salesStartAt, timeZone)}` : "";
+  const until = type.salesEndAt ? `until ${formatEventTime(type.salesEndAt, timeZone)}` : "";
+  return (
+    <Text size="sm" c="dimmed">
+      On sale {[from, until].filter(Boolean).join(" ")}
+    </Text>
+  );
+}
+
+/** One ticket type: its figures, an edit form behind a disclosure, and deletion. */
+export function TicketTypeCard({
+  type,
+  timeZone,
+  editable,
+}: {
+  type: ConsoleTicketType;
+  timeZone: string;
+  editable: boolean;
+}) {
+  const fetcher = useFetcher<ConsoleResult>();
+  const remover = useFetcher<ConsoleResult>();
+  const result = fetcher.data;
+  const failure = result && !result.ok ? result.failure : undefined;
+  const removal = remover.data && !remover.data.ok ? remover.data.failure : undefined;
+  return (
+    <Card component="li" withBorder radius="md" padding="md" data-testid="ticket-type">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start">
+          <Text fw={600}>{type.name}</Text>
+          <Text fw={600}>{formatPrice(type.priceMinor, type.currency)}</Text>
+        </Group>
+        <Text size="sm" data-testid="ticket-type-taken">
+          {type.taken} / {type.capacity} taken · up to {type.perOrderLimit} per order
+        </Text>
+        <SalesWindow type={type} timeZone={timeZone} />
+        {removal ? <FormMessage kind="error">{removal.message}</FormMessage> : null}
+        {editable ? (
+          <details>
+            <summary style={{ cursor: "pointer" }}>Edit {type.name}</summary>
+            <fetcher.Form method="post" aria-label={`Edit ${type.name}`}>
+              <Stack gap="sm" pt="sm">
+                <input type="hidden" name="intent" value="ticket-update" />
+                <input type="hidden" name="ticketTypeId" value={type.id} />
+                {result?.ok ? <FormMessage kind="notice">{result.notice}</FormMessage> : null}
+                {failure && Object.keys(failure.fieldErrors).length === 0 ? (
+                  <FormMessage kind="error">{failure.message}</FormMessage>
+                ) : null}
+                <TicketTypeFields
+                  idPrefix={`ticket-${type.id}`}
+                  timeZone={timeZone}
+                  taken={type.taken}
+                  errors={failure?.fieldErrors ?? {}}
+                  values={{
+                    name: type.name,
+                    description: type.description,
+                    price: priceText(type.priceMinor),
+                    currency: type.currency,
+                    capacity: String(type.capacity),
+                    perOrderLimit: String(type.perOrderLimit),
+                    salesStartLocal: type.salesStartLocal,
+                    salesEndLocal: type.salesEndLocal,
+                    ...failure?.values,
+                  }}
+                />
+                <Group>
+                  <Button type="submit" loading={fetcher.state !== "idle"}>
+                    Save ticket type
+                  </Button>
+                </Group>
+              </Stack>
+            </fetcher.Form>
+            {type.taken === 0 ? (
+              <Group pt="sm">
+                <ConfirmAction
+                  intent="ticket-delete"
+                  fetcher={remover}
+                  buttonLabel={`Delete ${type.name}`}
+                  color="red"
+                  variant="subtle"
+                  title={`Delete ${type.name}?`}
+                  explanation="Nobody holds a ticket of this type yet, so it can go."
+                  confirmLabel="Delete"
+                >
+                  <input type="hidden" name="ticketTypeId" value={type.id} />
+                </ConfirmAction>
+              </Group>
+            ) : null}
+          </details>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { ticketCurrencies } from "../../server/modules/events/event-options.ts";
+
+export type TicketTypeValues = {
+  name: string;
+  description: string;
+  price: string;
+  currency: string;
+  capacity: string;
+  perOrderLimit: string;
+  salesStartLocal: string;
+  salesEndLocal: string;
+};
+
+type Props = {
+  values: TicketTypeValues;
+  errors: Record<string, string>;
+  /** Unique per form on the page, so labels point at their own inputs. */
+  idPrefix: string;
+  timeZone: string;
+  /** What is already taken: capacity cannot go below it. */
+  taken?: number;
+};
+
+/** A ticket type's fields (the form around them is the caller's). */
+export function TicketTypeFields({ values, errors, idPrefix, timeZone, taken = 0 }: Props) {
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <Stack gap="sm">
+      <TextInput
+        id={id("name")}
+        name="name"
+        label="Name"
+        placeholder="General admission"
+        required
+        maxLength={100}
+        defaultValue={values.name}
+        error={errors.name}
+      />
+      <Textarea
+        id={id("description")}
+        name="description"
+        label="Description (optional)"
+        maxLength={1000}
+        autosize
+        minRows={1}
+        defaultValue={values.description}
+        error={errors.description}
+      />
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <TextInput
+          id={id("price")}
+          name="price"
+          label="Price"
+          description="0 for free"
+          inputMode="decimal"
+          required
+          defaultValue={values.price}
+          error={errors.price}
+        />
+        <NativeSelect
+          id={id("currency")}
+          name="currency"
+          label="Currency"
+          description="One per event"
+          data={[...ticketCurrencies]}
+          defaultValue={values.currency}
+          error={errors.currency}
+        />
+        <TextInput
+          id={id("capacity")}
+          name="capacity"
+          label="Capacity"
+          description={taken > 0 ? `At least ${taken} (taken)` : "Tickets for sale"}
+          inputMode="numeric"
+          required
+          defaultValue={values.capacity}
+          error={errors.capacity}
+        />
+        <TextInput
+          id={id("perOrderLimit")}
+          name="perOrderLimit"
+          label="Per order"
+          description="Most in one order"
+          inputMode="numeric"
+          required
+          defaultValue={values.perOrderLimit}
+          error={errors.perOrderLimit}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          id={id("salesStartLocal")}
+          name="salesStartLocal"
+          label="Sales start (optional)"
+          description={`${timeZone}. Empty: from publishing.`}
+          type="datetime-local"
+          defaultValue={values.salesStartLocal}
+          error={errors.salesStartLocal}
+        />
+        <TextInput
+          id={id("salesEndLocal")}
+          name="salesEndLocal"
+          label="Sales end (optional)"
+          description={`${timeZone}. Empty: no fixed end.`}
+          type="datetime-local"
+          defaultValue={values.salesEndLocal}
+          error={errors.salesEndLocal}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+import { field } from "~/accounts/form-failure";
+
+/** The event editor's fields as a function input (`events.create`, `events.update`). */
+export function eventDetailsFrom(form: FormData) {
+  return {
+    title: field(form, "title"),
+    description: field(form, "description"),
+    venueName: field(form, "venueName"),
+    venueAddress: field(form, "venueAddress"),
+    timeZone: field(form, "timeZone"),
+    startsLocal: field(form, "startsLocal"),
+    endsLocal: field(form, "endsLocal"),
+    category: field(form, "category") as "music",
+  };
+}
