@@ -130,10 +130,16 @@ export function expireHoldStatement(holdId: string): SQL {
 
 /**
  * The sweep: up to `batch` expired holds (optionally only those holding one of
- * `ticketTypeIds`), oldest first. SKIP LOCKED lets every instance sweep at once without
- * waiting on each other or on a confirm that is claiming one of them.
+ * `ticketTypeIds`), oldest first. The periodic sweep uses SKIP LOCKED, so every instance
+ * sweeps at once without waiting on each other or on a confirm claiming one of them. The
+ * lazy sweep of a hold about to fail (`wait`) waits for such locks instead: skipping a
+ * hold another sweep is freeing right now would report "sold out" a moment too early.
  */
-export function sweepExpiredStatement(batch: number, ticketTypeIds?: readonly string[]): SQL {
+export function sweepExpiredStatement(
+  batch: number,
+  ticketTypeIds?: readonly string[],
+  wait = false,
+): SQL {
   const ofTypes = ticketTypeIds?.length
     ? sql`and exists (select 1 from hold_items hi where hi.hold_id = holds.id
             and hi.ticket_type_id in (${sql.join(
@@ -143,7 +149,7 @@ export function sweepExpiredStatement(batch: number, ticketTypeIds?: readonly st
     : sql``;
   return endHoldsStatement(
     sql`select id from holds where status = 'active' and expires_at <= now() ${ofTypes}
-        order by expires_at limit ${batch} for update skip locked`,
+        order by expires_at limit ${batch} for update ${wait ? sql`` : sql`skip locked`}`,
     "expired",
   );
 }

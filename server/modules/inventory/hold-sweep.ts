@@ -14,7 +14,7 @@ export const SWEEP_BATCH = 500;
  */
 export async function expireHolds(
   db: Executor,
-  options: { ticketTypeIds?: readonly string[]; batch?: number } = {},
+  options: { ticketTypeIds?: readonly string[]; batch?: number; wait?: boolean } = {},
 ): Promise<number> {
   const batch = options.batch ?? SWEEP_BATCH;
   let total = 0;
@@ -23,7 +23,7 @@ export async function expireHolds(
     try {
       const [row] = await rowsOf<{ holds: number }>(
         db,
-        sweepExpiredStatement(batch, options.ticketTypeIds),
+        sweepExpiredStatement(batch, options.ticketTypeIds, options.wait),
       );
       expired = Number(row?.holds ?? 0);
     } catch (error) {

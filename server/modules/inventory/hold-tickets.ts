@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { FunctionError } from "../../platform/callable/function-error.ts";
 import type { Database } from "../../platform/db.ts";
 import { idempotencyKeys } from "../bookings/bookings.schema.ts";
 import { type EventForSale, loadEventForSale } from "./event-for-sale.ts";
@@ -117,8 +118,9 @@ function heldView(event: EventForSale, row: TakenRow): HoldView {
 /**
  * Holds tickets of one event for `holdMinutes` (holds.create). Refusals come with a
  * message a person can act on; a retry with the same idempotency key (even one in flight
- * at the same time) answers with the hold the first request made. Before answering "sold out", frees the asked types'
- * expired holds once and tries again, so a late sweep never shows a false sold out.
+ * at the same time) answers with the hold the first request made. Before answering "sold
+ * out", frees the asked types' expired holds once and tries again, so a late sweep never
+ * shows a false sold out.
  */
 export async function holdTickets(
   deps: InventoryDeps,
@@ -128,7 +130,7 @@ export async function holdTickets(
   let event = await loadEventForSale(deps.db, request.eventRef, userId);
   checkSaleRules(event, request.lines, new Date());
   let swept = false;
-  for (let tries = 0; tries < 4; tries++) {
+  for (let tries = 0; tries < 6; tries++) {
     const outcome = await attempt(deps, userId, event, request);
     if (outcome.kind === "held") return heldView(event, outcome.row);
     if (outcome.kind !== "deadlock") {
@@ -137,23 +139,46 @@ export async function holdTickets(
       const first = await keyedHold(deps, userId, request.idempotencyKey);
       if (first) return first;
     }
+    if (outcome.kind === "short" && swept) {
+      // Still short after the sweep: a fresh read says why. Enough again means someone
+      // let go in between: try again.
+      event = await loadEventForSale(deps.db, event.id, userId);
+      const refusal = await shortageOf(deps, event, request, userId);
+      if (refusal) throw refusal;
+      continue;
+    }
     if (outcome.kind === "short") {
-      if (swept) break;
+      // Free the asked types' expired holds (waiting for a sweep already freeing them),
+      // then try again whatever this sweep found: another one may have freed them.
       swept = true;
       const ticketTypeIds = request.lines.map((line) => line.ticketTypeId);
-      if ((await expireHolds(deps.db, { ticketTypeIds })) === 0) break;
+      await expireHolds(deps.db, { ticketTypeIds, wait: true });
     }
-    // A conflict without a stored key: this user's hold for the event appeared meanwhile
-    // (another tab); reloading finds it, and the next try replaces it.
+    // After a conflict without a stored key, this user's hold for the event appeared
+    // meanwhile (another tab): reloading finds it, and the next try replaces it.
     event = await loadEventForSale(deps.db, event.id, userId);
   }
-  event = await loadEventForSale(deps.db, event.id, userId);
+  throw (
+    (await shortageOf(deps, event, request, userId)) ??
+    new FunctionError("ABORTED", "Many people are booking right now. Please try again.", {
+      reason: "busy",
+    })
+  );
+}
+
+/** The refusal a fresh read justifies (sold out, only N left), or null when enough are left. */
+async function shortageOf(
+  deps: InventoryDeps,
+  event: EventForSale,
+  request: HoldRequest,
+  userId: string,
+): Promise<FunctionError | null> {
   const ownHeld = new Map<string, number>();
   if (event.activeHoldId) {
     const own = await loadHoldView(deps.db, event.activeHoldId, userId);
     for (const item of own.items) ownHeld.set(item.ticketTypeId, item.quantity);
   }
-  throw shortageError(event.ticketTypes, request.lines, ownHeld);
+  return shortageError(event.ticketTypes, request.lines, ownHeld);
 }
 
 /** Lets a hold go (holds.release): its tickets are on sale again at once. */

@@ -68,14 +68,14 @@ export function checkSaleRules(event: EventForSale, lines: readonly HoldLine[], 
 
 /**
  * Why a hold found too few tickets, from a fresh read: "Sold out." or "Only 2 tickets
- * left." (per type when several were asked). `ownHeld` adds back what the caller's hold
- * being replaced would have given back.
+ * left." (per type when several were asked), or null when enough are left after all.
+ * `ownHeld` adds back what the caller's hold being replaced would have given back.
  */
 export function shortageError(
   types: readonly TicketTypeForSale[],
   lines: readonly HoldLine[],
   ownHeld: ReadonlyMap<string, number> = new Map(),
-): FunctionError {
+): FunctionError | null {
   const several = lines.length > 1;
   for (const line of lines) {
     const type = types.find((t) => t.id === line.ticketTypeId);
@@ -89,12 +89,5 @@ export function shortageError(
       left,
     });
   }
-  // Enough again by the time we looked: another buyer let go in between.
-  return new FunctionError(
-    "ABORTED",
-    "The tickets changed while you were booking. Please try again.",
-    {
-      reason: "changed",
-    },
-  );
+  return null;
 }
