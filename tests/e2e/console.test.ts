@@ -95,15 +95,45 @@ describe("organizer console in the browser", () => {
     );
     await expect(types.first().textContent()).resolves.toContain("€12.50");
 
+    const coverInput = page.locator('input[type="file"][name="cover"]');
+    const upload = page.getByRole("button", { name: "Upload cover" });
+    // A text file calling itself a JPEG: the server reads the bytes, not the name.
+    await coverInput.setInputFiles({
+      name: "notes.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("Not a picture at all.\n".repeat(40)),
+    });
+    await upload.click();
+    await page
+      .getByText("This file is not an image we can read (JPEG, PNG, WebP, GIF or AVIF).")
+      .waitFor();
+    // 10 MB: the page says so before uploading anything...
+    const tenMegabytes = Buffer.alloc(10 * 1024 * 1024, 1);
+    await coverInput.setInputFiles({
+      name: "huge.jpg",
+      mimeType: "image/jpeg",
+      buffer: tenMegabytes,
+    });
+    await page.getByText("The image is larger than 5 MB.").waitFor();
+    await expect(upload.isDisabled()).resolves.toBe(true);
+    // ...and the server, posted to without the page's check, answers the field's message.
+    const direct = await page.request.post(eventUrl, {
+      headers: { Origin: baseURL },
+      multipart: {
+        intent: "cover",
+        cover: { name: "huge.jpg", mimeType: "image/jpeg", buffer: tenMegabytes },
+      },
+    });
+    expect(direct.status()).toBe(400);
+    expect(await direct.text()).toContain("The image is larger than 5 MB.");
+
     const png = await sharp({
       create: { width: 1200, height: 800, channels: 3, background: "#1c7ed6" },
     })
       .png()
       .toBuffer();
-    await page
-      .locator('input[type="file"][name="cover"]')
-      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
-    await page.getByRole("button", { name: "Upload cover" }).click();
+    await coverInput.setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
+    await upload.click();
     await page.getByText("Cover image saved.").waitFor();
     const cover = page.getByAltText("Cover image of Harbour Jazz Night");
     await expect
@@ -134,6 +164,18 @@ describe("organizer console in the browser", () => {
     const response = await rival.goto(eventUrl);
     expect(response?.status()).toBe(404);
     await rival.getByRole("heading", { name: "Page Not Found" }).waitFor();
+    // Nor can the rival act on it: the editor's action answers "not found" too.
+    const forged = await rival.request.post(eventUrl, {
+      headers: { Origin: baseURL },
+      form: { intent: "cancel" },
+    });
+    expect(forged.status()).toBe(404);
+    for (const id of ["not-an-id", "00000000-0000-4000-8000-000000000000"]) {
+      const unknown = await page.goto(`${baseURL}/business/events/${id}`);
+      expect(unknown?.status(), id).toBe(404);
+    }
+    await page.goto(eventUrl);
+    await expect(page.getByTestId("event-status").first().textContent()).resolves.toBe("Published");
     await rival.close();
     await page.close();
   });
