@@ -7,26 +7,30 @@ import type { ConsoleResult } from "./console-action";
 
 type Props = { status: EventStatus; ticketTypeCount: number; taken: number };
 
+/** What the last lifecycle action answered; a full plan points to the upgrade page. */
+function LifecycleAnswer({ result }: { result: ConsoleResult | undefined }) {
+  if (!result) return null;
+  if (result.ok) return <FormMessage kind="notice">{result.notice}</FormMessage>;
+  return (
+    <FormMessage kind="error">
+      {result.failure.message}{" "}
+      {result.reason === "plan-limit" ? (
+        <Anchor component={Link} to="/business/upgrade">
+          See the Pro plan
+        </Anchor>
+      ) : null}
+    </FormMessage>
+  );
+}
+
 /** Publish, unpublish and cancel, each after a confirmation, with the answer above them. */
 export function EventLifecycle({ status, ticketTypeCount, taken }: Props) {
   const fetcher = useFetcher<ConsoleResult>();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  if (status === "cancelled") {
-    return result?.ok ? <FormMessage kind="notice">{result.notice}</FormMessage> : null;
-  }
+  if (status === "cancelled") return <LifecycleAnswer result={result} />;
   return (
     <Stack gap="sm">
-      {result?.ok ? <FormMessage kind="notice">{result.notice}</FormMessage> : null}
-      {result && !result.ok ? (
-        <FormMessage kind="error">
-          {result.failure.message}{" "}
-          {result.reason === "plan-limit" ? (
-            <Anchor component={Link} to="/business/upgrade">
-              See the Pro plan
-            </Anchor>
-          ) : null}
-        </FormMessage>
-      ) : null}
+      <LifecycleAnswer result={result} />
       <Group gap="sm">
         {status === "draft" ? (
           <ConfirmAction

@@ -5,7 +5,7 @@ import { formatEventTime, formatPrice } from "~/events/format";
 import { ConfirmAction } from "./ConfirmAction";
 import type { ConsoleResult } from "./console-action";
 import { priceText } from "./price-input";
-import { TicketTypeFields } from "./TicketTypeFields";
+import { TicketTypeFields, type TicketTypeValues } from "./TicketTypeFields";
 
 export type ConsoleTicketType = {
   id: string;
@@ -33,7 +33,70 @@ function SalesWindow({ type, timeZone }: { type: ConsoleTicketType; timeZone: st
   );
 }
 
-/** One ticket type: its figures, an edit form behind a disclosure, and deletion. */
+/** The edit form of one ticket type (behind a disclosure), then its deletion. */
+function TicketTypeEditor({ type, timeZone }: { type: ConsoleTicketType; timeZone: string }) {
+  const fetcher = useFetcher<ConsoleResult>();
+  const remover = useFetcher<ConsoleResult>();
+  const result = fetcher.data;
+  const failure = result && !result.ok ? result.failure : undefined;
+  const removal = remover.data && !remover.data.ok ? remover.data.failure : undefined;
+  const saved: TicketTypeValues = {
+    name: type.name,
+    description: type.description,
+    price: priceText(type.priceMinor),
+    currency: type.currency,
+    capacity: String(type.capacity),
+    perOrderLimit: String(type.perOrderLimit),
+    salesStartLocal: type.salesStartLocal,
+    salesEndLocal: type.salesEndLocal,
+  };
+  return (
+    <details>
+      <summary style={{ cursor: "pointer" }}>Edit {type.name}</summary>
+      <fetcher.Form method="post" aria-label={`Edit ${type.name}`}>
+        <Stack gap="sm" pt="sm">
+          <input type="hidden" name="intent" value="ticket-update" />
+          <input type="hidden" name="ticketTypeId" value={type.id} />
+          {result?.ok ? <FormMessage kind="notice">{result.notice}</FormMessage> : null}
+          {failure && Object.keys(failure.fieldErrors).length === 0 ? (
+            <FormMessage kind="error">{failure.message}</FormMessage>
+          ) : null}
+          <TicketTypeFields
+            idPrefix={`ticket-${type.id}`}
+            timeZone={timeZone}
+            taken={type.taken}
+            errors={failure?.fieldErrors ?? {}}
+            values={{ ...saved, ...failure?.values }}
+          />
+          <Group>
+            <Button type="submit" loading={fetcher.state !== "idle"}>
+              Save ticket type
+            </Button>
+          </Group>
+        </Stack>
+      </fetcher.Form>
+      {removal ? <FormMessage kind="error">{removal.message}</FormMessage> : null}
+      {type.taken === 0 ? (
+        <Group pt="sm">
+          <ConfirmAction
+            intent="ticket-delete"
+            fetcher={remover}
+            buttonLabel={`Delete ${type.name}`}
+            color="red"
+            variant="subtle"
+            title={`Delete ${type.name}?`}
+            explanation="Nobody holds a ticket of this type yet, so it can go."
+            confirmLabel="Delete"
+          >
+            <input type="hidden" name="ticketTypeId" value={type.id} />
+          </ConfirmAction>
+        </Group>
+      ) : null}
+    </details>
+  );
+}
+
+/** One ticket type: its price, taken / capacity and sales window; editable unless cancelled. */
 export function TicketTypeCard({
   type,
   timeZone,
@@ -43,11 +106,6 @@ export function TicketTypeCard({
   timeZone: string;
   editable: boolean;
 }) {
-  const fetcher = useFetcher<ConsoleResult>();
-  const remover = useFetcher<ConsoleResult>();
-  const result = fetcher.data;
-  const failure = result && !result.ok ? result.failure : undefined;
-  const removal = remover.data && !remover.data.ok ? remover.data.failure : undefined;
   return (
     <Card component="li" withBorder radius="md" padding="md" data-testid="ticket-type">
       <Stack gap="xs">
@@ -59,60 +117,7 @@ export function TicketTypeCard({
           {type.taken} / {type.capacity} taken · up to {type.perOrderLimit} per order
         </Text>
         <SalesWindow type={type} timeZone={timeZone} />
-        {removal ? <FormMessage kind="error">{removal.message}</FormMessage> : null}
-        {editable ? (
-          <details>
-            <summary style={{ cursor: "pointer" }}>Edit {type.name}</summary>
-            <fetcher.Form method="post" aria-label={`Edit ${type.name}`}>
-              <Stack gap="sm" pt="sm">
-                <input type="hidden" name="intent" value="ticket-update" />
-                <input type="hidden" name="ticketTypeId" value={type.id} />
-                {result?.ok ? <FormMessage kind="notice">{result.notice}</FormMessage> : null}
-                {failure && Object.keys(failure.fieldErrors).length === 0 ? (
-                  <FormMessage kind="error">{failure.message}</FormMessage>
-                ) : null}
-                <TicketTypeFields
-                  idPrefix={`ticket-${type.id}`}
-                  timeZone={timeZone}
-                  taken={type.taken}
-                  errors={failure?.fieldErrors ?? {}}
-                  values={{
-                    name: type.name,
-                    description: type.description,
-                    price: priceText(type.priceMinor),
-                    currency: type.currency,
-                    capacity: String(type.capacity),
-                    perOrderLimit: String(type.perOrderLimit),
-                    salesStartLocal: type.salesStartLocal,
-                    salesEndLocal: type.salesEndLocal,
-                    ...failure?.values,
-                  }}
-                />
-                <Group>
-                  <Button type="submit" loading={fetcher.state !== "idle"}>
-                    Save ticket type
-                  </Button>
-                </Group>
-              </Stack>
-            </fetcher.Form>
-            {type.taken === 0 ? (
-              <Group pt="sm">
-                <ConfirmAction
-                  intent="ticket-delete"
-                  fetcher={remover}
-                  buttonLabel={`Delete ${type.name}`}
-                  color="red"
-                  variant="subtle"
-                  title={`Delete ${type.name}?`}
-                  explanation="Nobody holds a ticket of this type yet, so it can go."
-                  confirmLabel="Delete"
-                >
-                  <input type="hidden" name="ticketTypeId" value={type.id} />
-                </ConfirmAction>
-              </Group>
-            ) : null}
-          </details>
-        ) : null}
+        {editable ? <TicketTypeEditor type={type} timeZone={timeZone} /> : null}
       </Stack>
     </Card>
   );

@@ -1,0 +1,50 @@
+import { Anchor, Group, Stack, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { FormMessage } from "~/components/FormMessage";
+import { formatEventTime } from "~/events/format";
+import type { EventStatus } from "../../server/modules/events/event-options.ts";
+import { EventStatusBadge } from "./EventStatusBadge";
+
+type Props = {
+  event: {
+    status: EventStatus;
+    path: string;
+    timeZone: string;
+    startsAt: string;
+    endsAt: string;
+    cancelledAt: string | null;
+  };
+  created: boolean;
+};
+
+/** Where the event stands: status, start, its public page once published, cancellation. */
+export function EventEditorHeader({ event, created }: Props) {
+  return (
+    <Stack gap="xs">
+      <Anchor component={Link} to="/business/events">
+        ← Your events
+      </Anchor>
+      {created ? (
+        <FormMessage kind="notice">
+          Your event is saved as a draft. Add ticket types, then publish it.
+        </FormMessage>
+      ) : null}
+      <Group gap="sm">
+        <EventStatusBadge status={event.status} endsAt={event.endsAt} />
+        <Text>{formatEventTime(event.startsAt, event.timeZone, { withZone: true })}</Text>
+      </Group>
+      {event.status === "published" ? (
+        <Anchor component={Link} to={event.path}>
+          Open the public page ({event.path})
+        </Anchor>
+      ) : null}
+      {event.status === "cancelled" ? (
+        <FormMessage kind="error" title="Cancelled">
+          This event was cancelled
+          {event.cancelledAt ? ` on ${formatEventTime(event.cancelledAt, event.timeZone)}` : ""}.
+          Cancelling is final: it can no longer change.
+        </FormMessage>
+      ) : null}
+    </Stack>
+  );
+}

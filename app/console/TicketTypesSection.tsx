@@ -1,0 +1,25 @@
+import { Stack, Text } from "@mantine/core";
+import { NewTicketTypeForm } from "./NewTicketTypeForm";
+import { type ConsoleTicketType, TicketTypeCard } from "./TicketTypeCard";
+
+type Props = { ticketTypes: ConsoleTicketType[]; timeZone: string; editable: boolean };
+
+/** The event's ticket types, each with taken / capacity, and the form to add one. */
+export function TicketTypesSection({ ticketTypes, timeZone, editable }: Props) {
+  return (
+    <>
+      {ticketTypes.length === 0 ? (
+        <Text c="dimmed">No ticket types yet: add at least one to publish.</Text>
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {ticketTypes.map((type) => (
+            <TicketTypeCard key={type.id} type={type} timeZone={timeZone} editable={editable} />
+          ))}
+        </Stack>
+      )}
+      {editable ? (
+        <NewTicketTypeForm timeZone={timeZone} currency={ticketTypes[0]?.currency ?? "GBP"} />
+      ) : null}
+    </>
+  );
+}
