@@ -13,12 +13,10 @@ export type EventCancellationStep = (
   reason: string | null,
 ) => Promise<void>;
 
-/**
- * Steps `events.cancel` runs, in order. Empty until tickets exist: the bookings module
- * adds "cancel the bookings and notify their holders" here.
- */
+/** Steps `events.cancel` runs, in order: for now, the bookings module's. */
 export const eventCancellationSteps: EventCancellationStep[] = [
-  // No message service in this transaction: emails go through the outbox's sweep.
+  // Cancels the bookings and notifies their holders. No message service in this
+  // transaction: emails go through the outbox's sweep.
   async (tx, event, reason) => {
     await cancelBookingsOfEvent(tx, event, reason, { messages: null, publicUrl: null });
   },
