@@ -1,0 +1,99 @@
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { formatPrice } from "~/events/format";
+import type { BookingView } from "../../server/modules/bookings/booking-view.ts";
+import { bookingStatusLabels, paymentStatusLabels, ticketStatusLabels } from "./booking-labels";
+import { EventHeader } from "./EventHeader";
+import { StatusBadge } from "./StatusBadge";
+
+function Lines({ booking }: { booking: BookingView }) {
+  return (
+    <Stack gap={4}>
+      <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+        {booking.items.map((item) => (
+          <Group key={item.ticketTypeId} component="li" justify="space-between" wrap="nowrap">
+            <Text>
+              {item.quantity} × {item.name}
+            </Text>
+            <Text>{formatPrice(item.quantity * item.unitPriceMinor, item.currency)}</Text>
+          </Group>
+        ))}
+      </Stack>
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={700}>Total</Text>
+        <Text fw={700}>{formatPrice(booking.totalMinor, booking.currency)}</Text>
+      </Group>
+      <Text size="sm">{paymentStatusLabels[booking.paymentStatus]}</Text>
+    </Stack>
+  );
+}
+
+function Tickets({ booking }: { booking: BookingView }) {
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+      {booking.tickets.map((ticket, index) => (
+        <Paper
+          key={ticket.id ?? index}
+          component="li"
+          withBorder
+          p="sm"
+        >
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Stack gap={2}>
+              <Text fw={600}>
+                {ticket.id ? (
+                  <Anchor component={Link} to={`/my-ticket/${ticket.id}`} inherit>
+                    {ticket.attendeeName}
+                  </Anchor>
+                ) : (
+                  ticket.attendeeName
+                )}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {ticket.ticketTypeName}
+              </Text>
+            </Stack>
+            <StatusBadge status={ticketStatusLabels[ticket.status]} />
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** A booking as its owner or a visitor with its contact sees it. */
+export function BookingDetails({ booking }: { booking: BookingView }) {
+  return (
+    <Stack gap="lg">
+      <EventHeader event={booking.event} href={`/${booking.event.shortId}`} />
+      <Group gap="sm" align="center">
+        <Stack gap={0}>
+          <Text size="sm" c="dimmed">
+            Booking reference
+          </Text>
+          <Text size="xl" fw={700} ff="monospace" data-reference>
+            {booking.reference}
+          </Text>
+        </Stack>
+        <StatusBadge status={bookingStatusLabels[booking.status]} />
+      </Group>
+      {booking.event.status === "cancelled" ? (
+        <Text c="red.8" fw={600}>
+          The organiser cancelled this event.
+        </Text>
+      ) : null}
+      <Stack gap="sm" component="section" aria-labelledby="lines-heading">
+        <Title order={2} size="h4" id="lines-heading">
+          What you booked
+        </Title>
+        <Lines booking={booking} />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby="tickets-heading">
+        <Title order={2} size="h4" id="tickets-heading">
+          Tickets
+        </Title>
+        <Tickets booking={booking} />
+      </Stack>
+    </Stack>
+  );
+}

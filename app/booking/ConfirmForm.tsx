@@ -1,0 +1,77 @@
+import { Button, Fieldset, Stack, Text, TextInput } from "@mantine/core";
+import { Form } from "react-router";
+import type { FormFailure } from "~/accounts/form-failure";
+import { FormMessage } from "~/components/FormMessage";
+import { formatPrice } from "~/events/format";
+import type { HoldView } from "../../server/modules/inventory/hold-view.ts";
+import { attendeeField, confirmKeyOf, ticketSlots } from "./booking-form-fields";
+
+type Props = {
+  hold: HoldView;
+  userName: string | null;
+  failure: FormFailure | undefined;
+  pending: boolean;
+};
+
+function PaymentNote({ hold }: { hold: HoldView }) {
+  if (hold.totalMinor === 0 || !hold.currency) {
+    return <Text size="sm">These tickets are free: your booking is confirmed at once.</Text>;
+  }
+  return (
+    <Text size="sm">
+      <strong>Pay at the venue:</strong> your booking is confirmed now, and you pay{" "}
+      {formatPrice(hold.totalMinor, hold.currency)} at the entrance before you go in.
+    </Text>
+  );
+}
+
+/** Step two: a name per ticket (the first one is the buyer's), an optional email, confirm. */
+export function ConfirmForm({ hold, userName, failure, pending }: Props) {
+  const slots = ticketSlots(hold.items);
+  const values = failure?.values ?? {};
+  const nameErrorsAtTop = failure && Object.keys(failure.fieldErrors).length === 0;
+  return (
+    <Form method="post">
+      <Stack gap="md" maw="32rem">
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="holdId" value={hold.id} />
+        <input type="hidden" name="idempotencyKey" value={confirmKeyOf(hold.id)} />
+        {nameErrorsAtTop ? <FormMessage kind="error">{failure.message}</FormMessage> : null}
+        <Fieldset legend="Who is coming" variant="unstyled">
+          <Stack gap="sm">
+            {slots.map((typeName, index) => {
+              const name = attendeeField(index);
+              return (
+                <TextInput
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one input per ticket, in order
+                  key={index}
+                  name={name}
+                  label={`Ticket ${index + 1} (${typeName}): attendee's name`}
+                  autoComplete={index === 0 ? "name" : "off"}
+                  required
+                  maxLength={100}
+                  defaultValue={values[name] ?? (index === 0 ? (userName ?? "") : "")}
+                  error={failure?.fieldErrors[name]}
+                />
+              );
+            })}
+          </Stack>
+        </Fieldset>
+        <TextInput
+          name="contactEmail"
+          type="email"
+          label="Email for the confirmation (optional)"
+          description="We also send it to your phone."
+          autoComplete="email"
+          maxLength={254}
+          defaultValue={values.contactEmail ?? ""}
+          error={failure?.fieldErrors.contactEmail}
+        />
+        <PaymentNote hold={hold} />
+        <Button type="submit" loading={pending} size="md">
+          Confirm booking
+        </Button>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,50 @@
+import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { formatEventTime, formatPrice } from "~/events/format";
+import type { BookingSummary } from "../../server/modules/bookings/booking-view.ts";
+import { bookingPath } from "./booking-actions";
+import { bookingStatusLabels } from "./booking-labels";
+import { StatusBadge } from "./StatusBadge";
+
+function OrderRow({ booking }: { booking: BookingSummary }) {
+  const tickets = `${booking.ticketCount} ticket${booking.ticketCount === 1 ? "" : "s"}`;
+  return (
+    <Paper component="li" withBorder p="sm">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={600}>
+            <Anchor component={Link} to={bookingPath(booking.reference)} inherit>
+              {booking.event.title}
+            </Anchor>
+          </Text>
+          <StatusBadge status={bookingStatusLabels[booking.status]} />
+        </Group>
+        <Text size="sm">
+          <time dateTime={booking.event.startsAt}>
+            {formatEventTime(booking.event.startsAt, booking.event.timeZone)}
+          </time>{" "}
+          · {booking.event.venueName}
+        </Text>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" ff="monospace">
+            {booking.reference}
+          </Text>
+          <Text size="sm">
+            {tickets} · {formatPrice(booking.totalMinor, booking.currency)}
+          </Text>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The user's bookings, newest first; each opens the booking's own page. */
+export function OrderList({ bookings }: { bookings: BookingSummary[] }) {
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+      {bookings.map((booking) => (
+        <OrderRow key={booking.id} booking={booking} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { Button, NativeSelect, Stack, Text } from "@mantine/core";
+import { Form } from "react-router";
+import type { FormFailure } from "~/accounts/form-failure";
+import { FormMessage } from "~/components/FormMessage";
+import { formatPrice } from "~/events/format";
+import { notOnSaleText } from "~/events/TicketTypeList";
+import type { PublicTicketType } from "../../server/modules/events/event-page.service.ts";
+import { quantityField } from "./booking-form-fields";
+
+/** 0 up to what one order may take of what is left. */
+function quantityOptions(ticket: PublicTicketType): string[] {
+  const most = ticket.onSale ? Math.max(0, Math.min(ticket.perOrderLimit, ticket.remaining)) : 0;
+  return Array.from({ length: most + 1 }, (_, n) => String(n));
+}
+
+function ticketDescription(ticket: PublicTicketType, timeZone: string): string {
+  const price = formatPrice(ticket.priceMinor, ticket.currency);
+  const reason = notOnSaleText(ticket, timeZone);
+  if (reason) return `${price} · ${reason}`;
+  const limit = ticket.perOrderLimit < ticket.remaining ? ` · at most ${ticket.perOrderLimit}` : "";
+  return `${price} · ${ticket.remaining} left${limit}`;
+}
+
+type Props = {
+  ticketTypes: PublicTicketType[];
+  timeZone: string;
+  idempotencyKey: string;
+  failure: FormFailure | undefined;
+  pending: boolean;
+};
+
+/**
+ * Step one: how many of each ticket type. Types that cannot be bought are shown disabled
+ * with the reason in words; the select offers no more than the order limit and what is left.
+ */
+export function QuantityForm({ ticketTypes, timeZone, idempotencyKey, failure, pending }: Props) {
+  const anyOnSale = ticketTypes.some((ticket) => ticket.onSale);
+  return (
+    <Form method="post" aria-labelledby="choose-heading">
+      <Stack gap="md" maw="32rem">
+        <input type="hidden" name="intent" value="hold" />
+        {/* A second click sends the same key, and gets the first answer back. */}
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {failure && Object.keys(failure.fieldErrors).length === 0 ? (
+          <FormMessage kind="error">{failure.message}</FormMessage>
+        ) : null}
+        {ticketTypes.map((ticket) => {
+          const name = quantityField(ticket.id);
+          return (
+            <NativeSelect
+              key={ticket.id}
+              name={name}
+              label={ticket.name}
+              description={ticketDescription(ticket, timeZone)}
+              data={quantityOptions(ticket)}
+              defaultValue={failure?.values[name] ?? "0"}
+              disabled={!ticket.onSale}
+              error={failure?.fieldErrors[name]}
+            />
+          );
+        })}
+        {anyOnSale ? (
+          <>
+            <Button type="submit" loading={pending} fullWidth={false} size="md">
+              Hold tickets
+            </Button>
+            <Text size="sm" c="dimmed">
+              We keep them for you for a few minutes while you enter the attendees' names.
+            </Text>
+          </>
+        ) : null}
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,43 @@
+import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { EventHeader } from "./EventHeader";
+import type { EventTickets } from "./group-tickets";
+
+function EventGroup({ group }: { group: EventTickets }) {
+  const { event, tickets } = group;
+  return (
+    <Paper component="li" withBorder p="md">
+      <Stack gap="sm">
+        <EventHeader event={event} href={`/${event.shortId}`} />
+        {event.status === "cancelled" ? (
+          <Text c="red.8" fw={600}>
+            The organiser cancelled this event.
+          </Text>
+        ) : null}
+        <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+          {tickets.map((ticket) => (
+            <Group key={ticket.id} component="li" justify="space-between" wrap="nowrap">
+              <Anchor component={Link} to={`/my-ticket/${ticket.id}`}>
+                {ticket.attendeeName}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                {ticket.ticketTypeName}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The signed-in user's tickets by event, soonest first; each ticket opens its QR. */
+export function UpcomingTickets({ groups }: { groups: EventTickets[] }) {
+  return (
+    <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
+      {groups.map((group) => (
+        <EventGroup key={group.event.id} group={group} />
+      ))}
+    </Stack>
+  );
+}
