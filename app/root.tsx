@@ -36,14 +36,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content={themeColor} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
+        <Meta />
+        <Links />
         <style
           data-mantine-styles
           nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own theme's CSS, computed once (app/theme-css.ts)
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own theme's CSS, computed once (app/theme-css.ts); after <Links /> so it overrides the defaults of styles.css
           dangerouslySetInnerHTML={{ __html: themeCss }}
         />
-        <Meta />
-        <Links />
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="auto" withCssVariables={false}>
