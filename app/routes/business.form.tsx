@@ -1,6 +1,6 @@
 import { Anchor, Text } from "@mantine/core";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { field, formFailure, keptValues } from "~/accounts/form-failure";
+import { field, formFailure } from "~/accounts/form-failure";
 import { phoneRegionsFor } from "~/accounts/phone-regions";
 import { BusinessDetailsForm } from "~/business/BusinessDetailsForm";
 import { businessFormValues, detailsFrom } from "~/business/business-form-values";
@@ -32,13 +32,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const server = context.get(serverContext);
   requireSameOrigin(server);
   const form = await request.formData();
-  if (!server.auth) {
-    // Applying needs an account: keep what was typed (HttpOnly cookie, 30 minutes) and
-    // come back here after signing in, where the loader fills the form from it.
-    await server.invoke("businesses.keepDraft", keptValues(form));
-    throw redirect(loginRedirectFor("/business/form"));
-  }
   try {
+    if (!server.auth) {
+      // Applying needs an account: once the fields are right, keep them (HttpOnly cookie,
+      // 30 minutes) and come back here after signing in; the loader fills the form again.
+      await server.invoke("businesses.keepDraft", detailsFrom(form));
+      return redirect(loginRedirectFor("/business/form"));
+    }
     const existing = await server.invoke("businesses.mine", null);
     const details = detailsFrom(form);
     if (existing) await server.invoke("businesses.update", details);

@@ -1,6 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  launchChromium,
+  newPage as openPage,
+  seriousViolations,
+  waitForHydration,
+} from "./browser.ts";
 import { signInAs } from "./session.ts";
 
 const baseURL = inject("baseURL");
@@ -11,6 +16,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+});
+
+// Each test's pages close before the browser does (closing a page closes its context).
+const openPages: Page[] = [];
+async function newPage(...args: Parameters<typeof openPage>): Promise<Page> {
+  const page = await openPage(...args);
+  openPages.push(page);
+  return page;
+}
+afterEach(async () => {
+  await Promise.all(openPages.splice(0).map((page) => page.close()));
 });
 
 const typed = {
@@ -58,7 +74,12 @@ describe("business pages in the browser", () => {
     await page.goto(`${baseURL}/business/form`);
     await waitForHydration(page);
     await expectAccessible(page);
-    await fillBusinessForm(page, typed);
+    // Mistakes are caught before signing in, with everything else kept.
+    await fillBusinessForm(page, { ...typed, phone: "020 79" });
+    await page.getByRole("button", { name: "Continue to sign in" }).click();
+    await page.getByText("This is not a valid phone number").waitFor();
+    await expectFormHolds(page, { ...typed, phone: "020 79" });
+    await page.getByLabel("Contact phone number").fill(typed.phone);
     await page.getByRole("button", { name: "Continue to sign in" }).click();
     await page.waitForURL(/\/login\?redirect=/);
     const target = new URL(page.url()).searchParams.get("redirect");

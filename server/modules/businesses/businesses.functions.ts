@@ -3,6 +3,8 @@ import {
   type AnyFunctionDefinition,
   defineFunction,
 } from "../../platform/callable/define-function.ts";
+import { FunctionError } from "../../platform/callable/function-error.ts";
+import { describeIssues } from "../../platform/callable/registry.ts";
 import { recordedBillingProvider } from "./billing-provider.ts";
 import { applyForBusiness, myBusiness, updateBusiness } from "./business-application.service.ts";
 import { forgetBusinessDraft, keepBusinessDraft, readBusinessDraft } from "./business-draft.ts";
@@ -61,14 +63,24 @@ export const businessFunctions = [
   }),
   defineFunction({
     // A visitor sent to sign in from the form: what they typed comes back afterwards.
+    // Checked first, so that mistakes are fixed before signing in, not after.
     name: "businesses.keepDraft",
     input: draftInput,
     access: "public",
-    handler: (data, ctx) =>
-      keepBusinessDraft(
+    handler: (data, ctx) => {
+      const checked = businessDetailsInput.safeParse(data);
+      if (!checked.success) {
+        throw new FunctionError(
+          "INVALID_ARGUMENT",
+          "Some of the information sent is not valid.",
+          describeIssues(checked.error),
+        );
+      }
+      return keepBusinessDraft(
         { cookies: ctx.cookies, appSecret: ctx.services.settings.APP_SECRET },
         data,
-      ),
+      );
+    },
   }),
   defineFunction({
     name: "businesses.draft",

@@ -180,22 +180,42 @@ describe.each(testDatabases)("business applications on $name", ({ open }) => {
     expect(cookies.values.has(BUSINESS_DRAFT_COOKIE)).toBe(false);
   });
 
+  it("checks a visitor's draft before keeping it, so mistakes are fixed before signing in", async () => {
+    const cookies = mapCookieJar();
+    const error = await refusal(
+      registry.invoke(
+        "businesses.keepDraft",
+        { ...validApplication, contactEmail: "nope" },
+        functionContext(kit.services, null, cookies),
+      ),
+    );
+    expect(error.details).toEqual([
+      { path: "contactEmail", message: "Enter an email address like name@example.com." },
+    ]);
+    expect(cookies.values.has(BUSINESS_DRAFT_COOKIE)).toBe(false);
+  });
+
   it("keeps a long description in the draft, and says so when one cannot fit a cookie", async () => {
     const cookies = mapCookieJar();
     const context = () => functionContext(kit.services, null, cookies);
     const longEnglish = "We host jazz and folk nights by the canal. ".repeat(46).slice(0, 2000);
-    await registry.invoke("businesses.keepDraft", { description: longEnglish }, context());
+    const long = { ...validApplication, description: longEnglish };
+    await registry.invoke("businesses.keepDraft", long, context());
     expect(await registry.invoke("businesses.draft", null, context())).toEqual({
-      values: { description: longEnglish },
+      values: long,
       descriptionDropped: false,
     });
-    // Random text does not compress: it cannot fit, and the form is told so.
+    // Text that barely compresses cannot fit: the rest is kept, and the form is told.
     const noise = Array.from({ length: 2000 }, (_, i) =>
       String.fromCharCode(0x4e00 + ((i * 7919) % 20000)),
     ).join("");
-    await registry.invoke("businesses.keepDraft", { name: "Kept", description: noise }, context());
+    await registry.invoke(
+      "businesses.keepDraft",
+      { ...validApplication, description: noise },
+      context(),
+    );
     expect(await registry.invoke("businesses.draft", null, context())).toEqual({
-      values: { name: "Kept", description: "" },
+      values: { ...validApplication, description: "" },
       descriptionDropped: true,
     });
     expect((cookies.values.get(BUSINESS_DRAFT_COOKIE) ?? "").length).toBeLessThan(3800);
