@@ -26,7 +26,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw error;
   }
   const url = new URL(request.url);
-  if (url.pathname !== event.path) throw redirect(`${event.path}${url.search}`, 301);
+  // Compared on the route's parameter: a client-side navigation's data request has its
+  // own path (`….data`), which must not count as another spelling.
+  if (`/${params.id}` !== event.path) {
+    url.searchParams.delete("_routes");
+    const query = url.searchParams.toString();
+    throw redirect(`${event.path}${query ? `?${query}` : ""}`, 301);
+  }
   return {
     event,
     url: `${url.origin}${event.path}`,

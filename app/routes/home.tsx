@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { isFunctionError } from "~/accounts/form-failure";
 import { Screen } from "~/components/Screen";
@@ -70,8 +70,10 @@ function pageLink(search: string, page: number): string {
 }
 
 function countLine(total: number, capped: boolean, filtered: boolean): string {
-  const events = `${capped ? `${total}+` : total} ${total === 1 && !capped ? "event" : "events"}`;
-  return filtered ? `${events} match your search` : `${events} coming up`;
+  const one = total === 1 && !capped;
+  const events = `${capped ? `${total}+` : total} ${one ? "event" : "events"}`;
+  if (filtered) return `${events} ${one ? "matches" : "match"} your search`;
+  return `${events} coming up`;
 }
 
 function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
@@ -141,23 +143,22 @@ export default function Page() {
           {countLine(result.total, result.totalCapped, filtered)}
         </Title>
         {result.events.length === 0 ? (
-          <Alert
-            variant="light"
-            color="blue"
-            title={filtered ? "No events match your search" : "Nothing on yet"}
-          >
+          <Paper withBorder p="lg">
+            <Title order={3} size="h4" mb="xs">
+              {filtered ? "No events match your search" : "Nothing on yet"}
+            </Title>
             {filtered ? (
-              <>
+              <Text>
                 No events match these filters.{" "}
                 <Anchor component={Link} to="/">
                   Clear the filters
                 </Anchor>{" "}
                 to see everything coming up.
-              </>
+              </Text>
             ) : (
-              "No upcoming events have been published yet. Come back soon."
+              <Text>No upcoming events have been published yet. Come back soon.</Text>
             )}
-          </Alert>
+          </Paper>
         ) : (
           <EventCardGrid events={result.events} />
         )}
