@@ -97,6 +97,7 @@ describe("business pages in the browser", () => {
     await expect(page.getByTestId("plan-usage").textContent()).resolves.toBe(
       "0 of 3 published events",
     );
+    await expectAccessible(page);
     await expect(page.getByText("Free plan").isVisible()).resolves.toBe(true);
 
     // Back on the form, the owner edits the business; the kept draft is gone.
