@@ -68,9 +68,14 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     "--mantine-color-error": "var(--mantine-color-red-9)",
+    // Placeholder text (e.g. a file input's "Choose an image") and red outline buttons
+    // (e.g. "Cancel event") at Mantine's shades are 2.1:1 and 4.0:1 on white.
+    "--mantine-color-placeholder": "var(--mantine-color-gray-7)",
+    "--mantine-color-red-outline": "var(--mantine-color-red-9)",
   },
   dark: {
     "--mantine-color-dimmed": "var(--mantine-color-dark-1)",
     "--mantine-color-error": "var(--mantine-color-red-5)",
+    "--mantine-color-placeholder": "var(--mantine-color-dark-1)",
   },
 });
