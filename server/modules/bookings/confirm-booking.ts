@@ -163,11 +163,21 @@ async function createBooking(
       startsAt: events.startsAt,
       timeZone: events.timeZone,
       venueName: events.venueName,
+      status: events.status,
     })
     .from(users)
     .innerJoin(events, eq(events.id, hold.eventId))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    // Against the organiser cancelling right now (events.cancel locks the row for update):
+    // either this booking commits first and the cancellation finds and cancels it, or the
+    // cancellation commits first and this confirm sees it.
+    .for("share", { of: events });
   if (!context) throw new Error("booking context vanished");
+  if (context.status !== "published") {
+    throw new FunctionError("FAILED_PRECONDITION", "This event was cancelled.", {
+      reason: "event-cancelled",
+    });
+  }
   const reference = await insertBooking(tx, {
     id: bookingId,
     userId,

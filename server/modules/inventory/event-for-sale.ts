@@ -28,8 +28,6 @@ export type EventForSale = {
   businessActive: boolean;
   attendeeCancellation: boolean;
   ticketTypes: TicketTypeForSale[];
-  /** The caller's active hold for this event (possibly run out, not yet swept). */
-  activeHoldId: string | null;
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,7 +44,6 @@ type Row = {
   business_status: string;
   attendee_cancellation: boolean;
   ticket_types: Record<string, unknown>[] | string;
-  active_hold_id: string | null;
 };
 
 function dateOrNull(value: unknown): Date | null {
@@ -55,14 +52,10 @@ function dateOrNull(value: unknown): Date | null {
 
 /**
  * An event as the hold needs it, by uuid or short id, in one round trip: its ticket types
- * (with live `taken`) and the caller's active hold. Drafts are NOT_FOUND, as on the
- * public page. Read without locks: the hold statement re-checks what matters.
+ * with live `taken`. Drafts are NOT_FOUND, as on the public page. Read without locks:
+ * the hold statement re-checks everything that decides a sale.
  */
-export async function loadEventForSale(
-  db: Executor,
-  eventRef: string,
-  userId: string,
-): Promise<EventForSale> {
+export async function loadEventForSale(db: Executor, eventRef: string): Promise<EventForSale> {
   const byId = uuidPattern.test(eventRef)
     ? sql`e.id = ${eventRef}::uuid`
     : sql`e.short_id = ${eventRef.toLowerCase()}`;
@@ -76,9 +69,7 @@ export async function loadEventForSale(
               'capacity', t.capacity, 'taken', t.taken, 'perOrderLimit', t.per_order_limit,
               'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at)
               order by t.position, t.created_at)
-            from ticket_types t where t.event_id = e.id), '[]'::json) as ticket_types,
-           (select h.id from holds h where h.user_id = ${userId}::uuid and h.event_id = e.id
-              and h.status = 'active') as active_hold_id
+            from ticket_types t where t.event_id = e.id), '[]'::json) as ticket_types
     from events e join businesses b on b.id = e.business_id
     where ${byId}`,
   );
@@ -96,7 +87,6 @@ export async function loadEventForSale(
     venueName: row.venue_name,
     businessActive: row.business_status === "active",
     attendeeCancellation: row.attendee_cancellation,
-    activeHoldId: row.active_hold_id,
     ticketTypes: (types as Record<string, unknown>[]).map((t) => ({
       id: t.id as string,
       name: t.name as string,
@@ -109,4 +99,38 @@ export async function loadEventForSale(
       salesEndAt: dateOrNull(t.salesEndAt),
     })),
   };
+}
+
+const CACHE_MS = 1_000;
+const CACHE_MAX = 1_000;
+const recent = new Map<string, { event: EventForSale; readAt: number }>();
+
+/**
+ * The same, read at most once a second per event by this instance: a sell-out sends
+ * thousands of holds at one event, and its rules change rarely. Only ever used to let a
+ * hold try its statement (which checks the event, sales window and limit itself); every
+ * refusal is decided on a fresh read.
+ */
+export async function recentEventForSale(db: Executor, eventRef: string): Promise<EventForSale> {
+  const key = eventRef.toLowerCase();
+  const cached = recent.get(key);
+  if (cached && Date.now() - cached.readAt < CACHE_MS) return cached.event;
+  const event = await loadEventForSale(db, eventRef);
+  if (recent.size >= CACHE_MAX) recent.clear();
+  recent.set(key, { event, readAt: Date.now() });
+  return event;
+}
+
+/** The caller's active hold for an event (possibly run out, not yet swept), or null. */
+export async function activeHoldIdOf(
+  db: Executor,
+  userId: string,
+  eventId: string,
+): Promise<string | null> {
+  const [row] = await rowsOf<{ id: string }>(
+    db,
+    sql`select id from holds where user_id = ${userId}::uuid and event_id = ${eventId}::uuid
+        and status = 'active'`,
+  );
+  return row?.id ?? null;
 }

@@ -25,13 +25,28 @@ export type TakenRow = {
 export const HOLD_SCOPE = "holds.create";
 
 /**
+ * Hold statements commit without waiting for the WAL flush (`synchronous_commit = off`
+ * for their own transaction only). With synchronous commit the hot ticket type's row lock
+ * is held through an fsync on every hold and release, which capped the hot path at a few
+ * hundred per second here; without it, several thousand. What it risks: if PostgreSQL
+ * itself crashes, the last fraction of a second of hold changes may be lost, each one
+ * whole (a hold and its `taken` together), so nothing is ever oversold or miscounted. A
+ * booking commits synchronously, which also makes durable every hold change before it.
+ * (Decision 009.) Must be referenced by the statement's final SELECT to be evaluated.
+ */
+const asyncCommit = sql`commit_mode as (
+      select set_config('synchronous_commit', 'off', true) as mode)`;
+
+/**
  * The hold, in ONE statement: the conditional UPDATE takes the tickets (a row lock on each
  * ticket type, held only for this statement in autocommit), the hold and its items are
  * inserted from what it returned, and the idempotency key is recorded alongside.
  *
  * - Never oversells: `taken + n <= capacity` is evaluated on the locked, latest row
  *   version (PostgreSQL re-checks the WHERE after waiting for a concurrent updater); the
- *   CHECK on ticket_types is the backstop.
+ *   CHECK on ticket_types is the backstop. The sale rules (event published, not ended,
+ *   business active, sales window, per-order limit) are in the WHERE too, so the caller
+ *   may decide to try from a slightly stale read and still never sell what it should not.
  * - All or nothing over several types: when some types were taken and others not, the
  *   final SELECT calls `hold_abort_partial()`, which raises and undoes the whole statement.
  *   When none were taken nothing changed; the hold row is only inserted when all were.
@@ -45,7 +60,8 @@ export function takeTicketsStatement(input: TakeTicketsInput): SQL {
   );
   const count = input.lines.length;
   return sql`
-    with wanted (ticket_type_id, quantity) as (values ${wanted}),
+    with ${asyncCommit},
+    wanted (ticket_type_id, quantity) as (values ${wanted}),
     taken as (
       update ticket_types t
       set taken = t.taken + w.quantity
@@ -53,8 +69,12 @@ export function takeTicketsStatement(input: TakeTicketsInput): SQL {
       where t.id = w.ticket_type_id
         and t.event_id = ${input.eventId}
         and t.taken + w.quantity <= t.capacity
+        and w.quantity <= t.per_order_limit
         and (t.sales_start_at is null or t.sales_start_at <= now())
         and (t.sales_end_at is null or t.sales_end_at > now())
+        and exists (select 1 from events e join businesses b on b.id = e.business_id
+          where e.id = t.event_id and e.status = 'published' and e.ends_at > now()
+            and b.status = 'active')
       returning t.id, w.quantity, t.price_minor, t.currency
     ),
     hold as (
@@ -79,6 +99,7 @@ export function takeTicketsStatement(input: TakeTicketsInput): SQL {
       (select expires_at from hold) as expires_at,
       (select json_agg(json_build_object('ticketTypeId', id, 'quantity', quantity,
           'unitPriceMinor', price_minor, 'currency', currency)) from taken) as items,
+      (select mode from commit_mode) as commit_mode,
       case when (select count(*) from taken) in (0, ${count})
            then (select count(*) from taken)::int
            else hold_abort_partial() end as taken_types`;
@@ -91,7 +112,8 @@ export function takeTicketsStatement(input: TakeTicketsInput): SQL {
  */
 function endHoldsStatement(selected: SQL, ending: HoldEnding): SQL {
   return sql`
-    with picked as (${selected}),
+    with ${asyncCommit},
+    picked as (${selected}),
     ended as (
       update holds h set status = ${ending}, ended_at = now()
       from picked p
@@ -108,7 +130,8 @@ function endHoldsStatement(selected: SQL, ending: HoldEnding): SQL {
       from freed f where t.id = f.ticket_type_id
       returning t.id
     )
-    select (select count(*) from ended)::int as holds,
+    select (select mode from commit_mode) as commit_mode,
+           (select count(*) from ended)::int as holds,
            (select count(*) from returned)::int as types`;
 }
 

@@ -3,7 +3,12 @@ import { and, eq } from "drizzle-orm";
 import { FunctionError } from "../../platform/callable/function-error.ts";
 import type { Database } from "../../platform/db.ts";
 import { idempotencyKeys } from "../bookings/bookings.schema.ts";
-import { type EventForSale, loadEventForSale } from "./event-for-sale.ts";
+import {
+  activeHoldIdOf,
+  type EventForSale,
+  loadEventForSale,
+  recentEventForSale,
+} from "./event-for-sale.ts";
 import {
   HOLD_SCOPE,
   type HoldLine,
@@ -34,12 +39,16 @@ type Attempt =
 
 class ShortOfTickets extends Error {}
 
-/** One try: the single statement, or (replacing the caller's hold) release + take in one transaction. */
+/**
+ * One try: the single statement, or, replacing the caller's hold `replaced`, release and
+ * take in one transaction.
+ */
 async function attempt(
   deps: InventoryDeps,
   userId: string,
   event: EventForSale,
   request: HoldRequest,
+  replaced: string | null,
 ): Promise<Attempt> {
   const statement = takeTicketsStatement({
     holdId: randomUUID(),
@@ -50,7 +59,6 @@ async function attempt(
     idempotencyKey: request.idempotencyKey,
   });
   try {
-    const replaced = event.activeHoldId;
     if (!replaced) {
       const [row] = await rowsOf<TakenRow>(deps.db, statement);
       return row?.hold_id ? { kind: "held", row } : { kind: "short" };
@@ -127,39 +135,47 @@ export async function holdTickets(
   userId: string,
   request: HoldRequest,
 ): Promise<HoldView> {
-  let event = await loadEventForSale(deps.db, request.eventRef, userId);
-  checkSaleRules(event, request.lines, new Date());
+  let event = await recentEventForSale(deps.db, request.eventRef);
+  try {
+    checkSaleRules(event, request.lines, new Date());
+  } catch {
+    // Refusals are decided on a fresh read, never on the cached one.
+    event = await loadEventForSale(deps.db, request.eventRef);
+    checkSaleRules(event, request.lines, new Date());
+  }
+  // The common case in one round trip: no hold of this user to replace, tickets left.
+  let replaced: string | null = null;
   let swept = false;
   for (let tries = 0; tries < 6; tries++) {
-    const outcome = await attempt(deps, userId, event, request);
+    const outcome = await attempt(deps, userId, event, request, replaced);
     if (outcome.kind === "held") return heldView(event, outcome.row);
     if (outcome.kind !== "deadlock") {
-      // Not made now: perhaps made before with this key (a retry); a success needs no
-      // look, since its key insert would have failed on a key already used.
+      // Not made now: perhaps made before with this key (a retry, or a twin in flight
+      // that won); a success needs no look, its key insert would have failed.
       const first = await keyedHold(deps, userId, request.idempotencyKey);
       if (first) return first;
     }
+    // A fresh read for what follows: the rules may have changed under the cached read.
+    event = await loadEventForSale(deps.db, event.id);
+    checkSaleRules(event, request.lines, new Date());
+    // A conflict is this user's live hold for the event (another tab, an earlier hold):
+    // the next try replaces it.
+    replaced = await activeHoldIdOf(deps.db, userId, event.id);
     if (outcome.kind === "short" && swept) {
-      // Still short after the sweep: a fresh read says why. Enough again means someone
+      // Still short after the sweep: the fresh read says why. Enough again means someone
       // let go in between: try again.
-      event = await loadEventForSale(deps.db, event.id, userId);
-      const refusal = await shortageOf(deps, event, request, userId);
+      const refusal = await shortageOf(deps, event, request, userId, replaced);
       if (refusal) throw refusal;
-      continue;
-    }
-    if (outcome.kind === "short") {
+    } else if (outcome.kind === "short") {
       // Free the asked types' expired holds (waiting for a sweep already freeing them),
       // then try again whatever this sweep found: another one may have freed them.
       swept = true;
       const ticketTypeIds = request.lines.map((line) => line.ticketTypeId);
       await expireHolds(deps.db, { ticketTypeIds, wait: true });
     }
-    // After a conflict without a stored key, this user's hold for the event appeared
-    // meanwhile (another tab): reloading finds it, and the next try replaces it.
-    event = await loadEventForSale(deps.db, event.id, userId);
   }
   throw (
-    (await shortageOf(deps, event, request, userId)) ??
+    (await shortageOf(deps, event, request, userId, replaced)) ??
     new FunctionError("ABORTED", "Many people are booking right now. Please try again.", {
       reason: "busy",
     })
@@ -172,10 +188,11 @@ async function shortageOf(
   event: EventForSale,
   request: HoldRequest,
   userId: string,
+  replaced: string | null,
 ): Promise<FunctionError | null> {
   const ownHeld = new Map<string, number>();
-  if (event.activeHoldId) {
-    const own = await loadHoldView(deps.db, event.activeHoldId, userId);
+  if (replaced) {
+    const own = await loadHoldView(deps.db, replaced, userId);
     for (const item of own.items) ownHeld.set(item.ticketTypeId, item.quantity);
   }
   return shortageError(event.ticketTypes, request.lines, ownHeld);

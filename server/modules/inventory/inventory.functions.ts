@@ -69,7 +69,7 @@ export const inventoryFunctions = [
     input: z.object({ eventId: eventRef }),
     access: "signed-in",
     handler: async (data, ctx) => {
-      const event = await loadEventForSale(ctx.db, data.eventId, ctx.auth.userId);
+      const event = await loadEventForSale(ctx.db, data.eventId);
       return liveHoldView(ctx.db, event.id, ctx.auth.userId);
     },
   }),

@@ -1,0 +1,363 @@
+/**
+ * npm run bench:holds — the hot ticket: C signed-in clients (each its own user and
+ * session, bearer access tokens) hold 1 ticket of ONE ticket type over HTTP
+ * (`/api/fn/holds.create`) and release it (`holds.release`), for T seconds, against the
+ * built server (production mode, its own process) on a fresh PostgreSQL database made on
+ * BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test), dropped
+ * at the end. Then the same work as raw SQL (the server's own hold and release
+ * statements through `pg`, at the same concurrency) and the ratio HTTP/raw.
+ *
+ *   node bench/holds.ts [--clients 64] [--seconds 10]
+ *   node bench/holds.ts --sellout [--capacity 1000] [--buyers 5000] [--clients 64]
+ *
+ * Sell-out mode: `buyers` users (C at a time) each try to hold 1 ticket of a type of
+ * capacity K, once; prints how long until sold out and that exactly K were sold.
+ * Always prints errors by code and the oversold count (taken vs live holds vs capacity).
+ *   --profile DIR: the server runs with --cpu-prof and writes its profile into DIR.
+ *   BUILD_DIR (default build), DB_POOL_MAX (the server's pool, default 10)
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
+import { parseArgs } from "node:util";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { loadSettings } from "../server/config.ts";
+import { users } from "../server/modules/accounts/accounts.schema.ts";
+import {
+  releaseHoldStatement,
+  takeTicketsStatement,
+} from "../server/modules/inventory/hold-statements.ts";
+import { inventoryOf, makeEvent, nth } from "../server/modules/inventory/inventory-test-kit.ts";
+import { createAuthService } from "../server/platform/auth/create-auth-service.ts";
+import { type DatabaseHandle, openDatabase } from "../server/platform/db.ts";
+import { createLogger } from "../server/platform/logger.ts";
+import { type RunningServer, spawnServer } from "../tests/support/spawn-server.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: "string", default: "64" },
+    seconds: { type: "string", default: "10" },
+    sellout: { type: "boolean", default: false },
+    capacity: { type: "string", default: "1000" },
+    buyers: { type: "string", default: "5000" },
+    /** A folder: the server runs with --cpu-prof and leaves its profile there. */
+    profile: { type: "string" },
+  },
+});
+const clients = Number(args.clients);
+const seconds = Number(args.seconds);
+const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const serverPool = process.env.DB_POOL_MAX ?? "10";
+const APP_SECRET = randomBytes(32).toString("base64url");
+const PUBLIC_URL = "http://bench.invalid";
+
+type Sample = { ms: number; code: string };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+function report(title: string, samples: Sample[], elapsedMs: number): number {
+  const ok = samples.filter((s) => s.code === "ok");
+  const latencies = ok.map((s) => s.ms).sort((a, b) => a - b);
+  const rate = ok.length / (elapsedMs / 1000);
+  const codes = new Map<string, number>();
+  for (const s of samples) if (s.code !== "ok") codes.set(s.code, (codes.get(s.code) ?? 0) + 1);
+  const errors = codes.size ? [...codes].map(([code, n]) => `${code}×${n}`).join(" ") : "none";
+  console.log(
+    `${title.padEnd(28)} ${rate.toFixed(0).padStart(6)} holds/s  ` +
+      `p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  ` +
+      `p99 ${percentile(latencies, 99).toFixed(1)} ms  errors: ${errors}`,
+  );
+  return rate;
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** `count` users, each with a session and an access token, made the way sign-in makes them. */
+async function signedInUsers(database: DatabaseHandle, count: number) {
+  const settings = loadSettings({
+    NODE_ENV: "production",
+    DATABASE_URL: "postgres://unused",
+    APP_SECRET,
+    PUBLIC_URL,
+    ALLOW_OUTBOX_IN_PRODUCTION: "true",
+    // A sell-out run can take longer than the default 15 minutes to set up and run.
+    ACCESS_TOKEN_TTL_SECONDS: "7200",
+  });
+  const auth = await createAuthService({ settings, database, log: createLogger("silent") });
+  const base = Math.floor(Math.random() * 1_000_000);
+  const rows = await database.db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `Buyer ${i}`,
+        phone: `+4479${String(base + i).padStart(9, "0")}`,
+        phoneVerifiedAt: new Date(),
+      })),
+    )
+    .returning({ id: users.id });
+  const people: { userId: string; token: string }[] = [];
+  for (const row of rows) {
+    const issued = await database.db.transaction((tx) =>
+      auth.startSession(tx, row.id, { ip: "127.0.0.1", userAgent: "bench" }),
+    );
+    people.push({ userId: row.id, token: issued.accessToken });
+  }
+  return people;
+}
+
+/** Keep-alive sockets, one per client at most: the bench's own cost stays small (no fetch). */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+
+type CallAnswer = {
+  http: number;
+  body: { result?: { id: string }; error?: { status: string; message: string } };
+};
+
+function callFn(server: RunningServer, name: string, token: string, data: unknown) {
+  const payload = JSON.stringify({ data });
+  return new Promise<CallAnswer>((resolve, reject) => {
+    const request = http.request(
+      `${server.url}/api/fn/${name}`,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(payload),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => {
+          try {
+            resolve({ http: response.statusCode ?? 0, body: JSON.parse(text) });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(payload);
+  });
+}
+
+/** C clients hold 1 and release, over HTTP, until the time is up. */
+async function httpHoldRelease(
+  server: RunningServer,
+  people: { token: string }[],
+  eventId: string,
+  ticketTypeId: string,
+): Promise<{ samples: Sample[]; elapsed: number }> {
+  const samples: Sample[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    people.map(async ({ token }) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const held = await callFn(server, "holds.create", token, {
+          eventId,
+          items: [{ ticketTypeId, quantity: 1 }],
+          idempotencyKey: randomUUID(),
+        });
+        const ms = performance.now() - t0;
+        if (!held.body.result) {
+          samples.push({ ms, code: `${held.http} ${held.body.error?.status ?? "?"}` });
+          continue;
+        }
+        samples.push({ ms, code: "ok" });
+        const released = await callFn(server, "holds.release", token, {
+          holdId: held.body.result.id,
+        });
+        if (released.http !== 200) samples.push({ ms: 0, code: `release ${released.http}` });
+      }
+    }),
+  );
+  return { samples, elapsed: performance.now() - started };
+}
+
+/** The same work as raw SQL: the server's hold statement, then its release statement. */
+async function rawHoldRelease(
+  poolSize: number,
+  people: { userId: string }[],
+  eventId: string,
+  ticketTypeId: string,
+  databaseUrl: string,
+): Promise<{ samples: Sample[]; elapsed: number }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const db = drizzle(pool);
+  const samples: Sample[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    people.map(async ({ userId }) => {
+      while (performance.now() < deadline) {
+        const holdId = randomUUID();
+        const t0 = performance.now();
+        const result = await db.execute(
+          takeTicketsStatement({
+            holdId,
+            userId,
+            eventId,
+            lines: [{ ticketTypeId, quantity: 1 }],
+            holdMinutes: 10,
+            idempotencyKey: randomUUID(),
+          }),
+        );
+        const ms = performance.now() - t0;
+        const row = result.rows[0] as { hold_id: string | null } | undefined;
+        if (!row?.hold_id) {
+          samples.push({ ms, code: "short" });
+          continue;
+        }
+        samples.push({ ms, code: "ok" });
+        await db.execute(releaseHoldStatement(holdId, userId, "released"));
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  await pool.end();
+  return { samples, elapsed };
+}
+
+async function oversold(database: DatabaseHandle, ticketTypeId: string): Promise<number> {
+  const counts = await inventoryOf(database.db, ticketTypeId);
+  const over =
+    Math.max(0, counts.taken - counts.capacity) +
+    Math.abs(counts.taken - counts.held - counts.ticketed);
+  console.log(
+    `oversold: ${over}  (taken ${counts.taken}, live holds ${counts.held}, tickets ${counts.ticketed}, capacity ${counts.capacity})`,
+  );
+  return over;
+}
+
+async function hotLoop(database: DatabaseHandle, server: RunningServer, databaseUrl: string) {
+  const { event, types } = await makeEvent(database.db, { types: [{ capacity: 1_000_000 }] });
+  const type = nth(types, 0);
+  const people = await signedInUsers(database, clients);
+  // Warm-up: connections, JIT, the server's session cache.
+  await Promise.all(
+    people.map((p) =>
+      callFn(server, "holds.create", p.token, {
+        eventId: event.id,
+        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        idempotencyKey: randomUUID(),
+      }).then(
+        (r) =>
+          r.body.result && callFn(server, "holds.release", p.token, { holdId: r.body.result.id }),
+      ),
+    ),
+  );
+  console.log(`hold 1 + release, ${clients} clients, ${seconds} s each, server pool ${serverPool}`);
+  const http = await httpHoldRelease(server, people, event.shortId, type.id);
+  const httpRate = report("HTTP /api/fn", http.samples, http.elapsed);
+  await oversold(database, type.id);
+  const rawSame = await rawHoldRelease(clients, people, event.id, type.id, databaseUrl);
+  const rawSameRate = report(`raw SQL, pool ${clients}`, rawSame.samples, rawSame.elapsed);
+  const small = Number(serverPool);
+  const rawSmall = await rawHoldRelease(small, people, event.id, type.id, databaseUrl);
+  const rawSmallRate = report(`raw SQL, pool ${small}`, rawSmall.samples, rawSmall.elapsed);
+  await oversold(database, type.id);
+  const best = Math.max(rawSameRate, rawSmallRate);
+  console.log(
+    `ratio HTTP/raw: ${(httpRate / best).toFixed(2)} (vs the faster raw run; ` +
+      `${(httpRate / rawSameRate).toFixed(2)} vs pool ${clients}, ${(httpRate / rawSmallRate).toFixed(2)} vs pool ${small})`,
+  );
+}
+
+async function sellOut(database: DatabaseHandle, server: RunningServer) {
+  const capacity = Number(args.capacity);
+  const buyers = Number(args.buyers);
+  const { event, types } = await makeEvent(database.db, { types: [{ capacity }] });
+  const type = nth(types, 0);
+  console.log(`making ${buyers} signed-in buyers…`);
+  const people = await signedInUsers(database, buyers);
+  console.log(`sell-out: capacity ${capacity}, ${buyers} buyers, ${clients} at a time`);
+  const samples: Sample[] = [];
+  const messages = new Map<string, number>();
+  let next = 0;
+  let sold = 0;
+  let soldOutAt = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = next++; i < people.length; i = next++) {
+        const person = nth(people, i);
+        const t0 = performance.now();
+        const held = await callFn(server, "holds.create", person.token, {
+          eventId: event.shortId,
+          items: [{ ticketTypeId: type.id, quantity: 1 }],
+          idempotencyKey: randomUUID(),
+        });
+        const ms = performance.now() - t0;
+        if (held.body.result) {
+          samples.push({ ms, code: "ok" });
+          if (++sold === capacity) soldOutAt = performance.now();
+        } else {
+          const text = held.body.error?.message ?? `HTTP ${held.http}`;
+          messages.set(text, (messages.get(text) ?? 0) + 1);
+          samples.push({ ms, code: `${held.http} ${held.body.error?.status ?? "?"}` });
+        }
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  report("sell-out over HTTP", samples, elapsed);
+  console.log(
+    soldOutAt
+      ? `sold out after ${((soldOutAt - started) / 1000).toFixed(2)} s (${(capacity / ((soldOutAt - started) / 1000)).toFixed(0)} holds/s); all ${buyers} answered in ${(elapsed / 1000).toFixed(2)} s`
+      : "never sold out",
+  );
+  console.log(`sold ${sold} of ${capacity}: ${sold === capacity ? "exactly K" : "WRONG"}`);
+  console.log(`refusals: ${[...messages].map(([m, n]) => `"${m}"×${n}`).join(" ") || "none"}`);
+  await oversold(database, type.id);
+}
+
+const name = `bench_holds_${randomBytes(4).toString("hex")}`;
+await adminQuery(`create database ${name}`);
+const url = new URL(baseUrl);
+url.pathname = `/${name}`;
+const databaseUrl = url.toString();
+let database: DatabaseHandle | undefined;
+let server: RunningServer | undefined;
+try {
+  database = await openDatabase({ databaseUrl, pgliteDir: "", poolMax: 8 });
+  server = await spawnServer({
+    command: args.profile
+      ? [process.execPath, "--cpu-prof", `--cpu-prof-dir=${args.profile}`, "server/main.ts"]
+      : undefined,
+    env: {
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      APP_SECRET,
+      PUBLIC_URL,
+      ALLOW_OUTBOX_IN_PRODUCTION: "true",
+      DB_POOL_MAX: serverPool,
+      LOG_LEVEL: "warn",
+    },
+  });
+  if (args.sellout) await sellOut(database, server);
+  else await hotLoop(database, server, databaseUrl);
+  if (server.output().includes('"level":50'))
+    console.log("server logged errors:\n", server.output().slice(-2000));
+} finally {
+  agent.destroy();
+  await server?.stop();
+  await database?.close();
+  await adminQuery(`drop database if exists ${name} with (force)`);
+}
