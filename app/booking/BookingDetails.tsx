@@ -32,12 +32,7 @@ function Tickets({ booking }: { booking: BookingView }) {
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
       {booking.tickets.map((ticket, index) => (
-        <Paper
-          key={ticket.id ?? index}
-          component="li"
-          withBorder
-          p="sm"
-        >
+        <Paper key={ticket.id ?? index} component="li" withBorder p="sm">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={2}>
               <Text fw={600}>
