@@ -1,5 +1,5 @@
 import { Button, Group, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { eventCategories } from "../../server/modules/events/event-options.ts";
 
 export type FilterValues = { q: string; category: string; from: string; to: string };
@@ -20,6 +20,9 @@ export function DiscoveryFilters({
   values: FilterValues;
   errors: Partial<Record<keyof FilterValues, string>>;
 }) {
+  // While a search loads, its button says so (the list stays until the new one is in).
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/";
   return (
     <Form method="get" role="search" aria-label="Find events">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
@@ -49,7 +52,9 @@ export function DiscoveryFilters({
         <TextInput name="to" type="date" label="To" defaultValue={values.to} error={errors.to} />
       </SimpleGrid>
       <Group mt="sm">
-        <Button type="submit">Search</Button>
+        <Button type="submit" loading={searching}>
+          Search
+        </Button>
       </Group>
     </Form>
   );

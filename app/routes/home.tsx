@@ -142,7 +142,15 @@ export default function Page() {
         <Title order={2} size="h3" id="results-heading">
           {countLine(result.total, result.totalCapped, filtered)}
         </Title>
-        {result.events.length === 0 ? (
+        {result.events.length === 0 && result.total > 0 ? (
+          <Text>
+            This page is past the end of the results.{" "}
+            <Anchor component={Link} to={pageLink(search, 1)}>
+              Go to the first page
+            </Anchor>
+            .
+          </Text>
+        ) : result.events.length === 0 ? (
           <Paper withBorder p="lg">
             <Title order={3} size="h4" mb="xs">
               {filtered ? "No events match your search" : "Nothing on yet"}
