@@ -45,8 +45,10 @@ async function demoEvent(words: string): Promise<EventPage> {
 const inDays = (days: number, hour: number) =>
   `${toLocalInput(new Date(Date.now() + days * 86_400_000), "Europe/London").slice(0, 10)}T${hour}:00`;
 
+type SmallEvent = EventPage & { eventId: string; organiserId: string };
+
 /** A published event with one ticket type of `capacity`, through the console's functions. */
-async function smallEvent(capacity: number): Promise<EventPage> {
+async function smallEvent(capacity: number): Promise<SmallEvent> {
   const { userId } = await call<{ userId: string }>("test.signInAs", {
     name: "Booking Organiser",
     phone: uniquePhone(),
@@ -82,7 +84,8 @@ async function smallEvent(capacity: number): Promise<EventPage> {
     userId,
   );
   await call("events.publish", { eventId }, userId);
-  return call<EventPage>("events.get", { id: shortId });
+  const page = await call<EventPage>("events.get", { id: shortId });
+  return { ...page, eventId, organiserId: userId };
 }
 
 const countdown = (page: Page) => page.getByText(/^Held for you for \d+:\d\d$/);
@@ -245,5 +248,30 @@ describe("booking (issue 5)", () => {
     await page.getByText("Your booking is cancelled.").waitFor();
     await expect(page.getByText("Cancelled", { exact: true }).count()).resolves.toBeGreaterThan(0);
     await context.close();
+  });
+
+  it("turns the countdown into 'Your hold expired' with a hold-again button, and explains a cancelled event", async () => {
+    const small = await smallEvent(4);
+    const page = await newPage(browser, { mobile: true });
+    await page.clock.install();
+    await signInAs(page, baseURL, { name: "Slow Chooser" });
+    await page.goto(`${baseURL}/booking/${small.shortId}`);
+    await waitForHydration(page);
+    await holdTickets(page, "Seat", 1);
+    // Past any hold length (HOLD_MINUTES is at most 60): the page counts on its own.
+    await page.clock.fastForward(61 * 60_000);
+    await page.getByText("Your hold expired").waitFor();
+    await expect(page.getByRole("button", { name: "Confirm booking" }).count()).resolves.toBe(0);
+    await page.getByRole("button", { name: "Hold again" }).click();
+    await countdown(page).waitFor();
+    await expect(page.getByText("1 × Seat").count()).resolves.toBe(1);
+
+    await call("events.cancel", { eventId: small.eventId }, small.organiserId);
+    await page.reload();
+    await page
+      .getByText("This event was cancelled: its tickets can no longer be booked.")
+      .waitFor();
+    await expect(page.getByRole("button", { name: "Hold tickets" }).count()).resolves.toBe(0);
+    await page.close();
   });
 });
