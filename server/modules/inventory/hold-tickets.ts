@@ -155,23 +155,24 @@ export async function holdTickets(
       const first = await keyedHold(deps, userId, request.idempotencyKey);
       if (first) return first;
     }
+    if (outcome.kind === "short" && !swept) {
+      // Free the asked types' expired holds first (waiting for a sweep already freeing
+      // them), so that the read below counts them as free: no false "sold out".
+      swept = true;
+      const ticketTypeIds = request.lines.map((line) => line.ticketTypeId);
+      await expireHolds(deps.db, { ticketTypeIds, wait: true });
+    }
     // A fresh read for what follows: the rules may have changed under the cached read.
     event = await loadEventForSale(deps.db, event.id);
     checkSaleRules(event, request.lines, new Date());
     // A conflict is this user's live hold for the event (another tab, an earlier hold):
     // the next try replaces it.
     replaced = await activeHoldIdOf(deps.db, userId, event.id);
-    if (outcome.kind === "short" && swept) {
-      // Still short after the sweep: the fresh read says why. Enough again means someone
-      // let go in between: try again.
+    if (outcome.kind === "short") {
+      // Short on a read made after the sweep: that is the answer. Enough left means the
+      // sweep or another buyer freed some meanwhile: try again.
       const refusal = await shortageOf(deps, event, request, userId, replaced);
       if (refusal) throw refusal;
-    } else if (outcome.kind === "short") {
-      // Free the asked types' expired holds (waiting for a sweep already freeing them),
-      // then try again whatever this sweep found: another one may have freed them.
-      swept = true;
-      const ticketTypeIds = request.lines.map((line) => line.ticketTypeId);
-      await expireHolds(deps.db, { ticketTypeIds, wait: true });
     }
   }
   throw (
