@@ -61,7 +61,7 @@ export function ConfirmForm({ hold, userName, failure, pending }: Props) {
           name="contactEmail"
           type="email"
           label="Email for the confirmation (optional)"
-          description="We also send it to your phone."
+          description="We email the booking reference there; it also finds the booking on Find a booking."
           autoComplete="email"
           maxLength={254}
           defaultValue={values.contactEmail ?? ""}
