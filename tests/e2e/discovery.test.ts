@@ -85,7 +85,7 @@ async function organiserWithEvent(word: string) {
     { ...event, title: `Unpublished ${word}` },
     userId,
   );
-  return { published, draft };
+  return { published, draft, userId };
 }
 
 async function searchFor(page: Page, text: string) {
@@ -106,7 +106,7 @@ afterAll(async () => {
 describe("discovery (issue 4)", () => {
   it("finds an event by a word of its description, opens it, and offers its calendar file", async () => {
     const word = randomWord();
-    const { published, draft } = await organiserWithEvent(word);
+    const { published, draft, userId } = await organiserWithEvent(word);
     const page = await newPage(browser);
     await searchFor(page, word);
     await page.getByRole("heading", { name: "1 event matches your search" }).waitFor();
@@ -159,6 +159,15 @@ describe("discovery (issue 4)", () => {
     expect(bare.headers.get("location")).toBe(`/harbour-lights-folk-evening-${published.shortId}`);
     const hidden = await page.goto(`${baseURL}/${draft.shortId}`);
     expect(hidden?.status()).toBe(404);
+
+    // Cancelled: the page says so, nothing can be booked, and it leaves the list.
+    await call("events.cancel", { eventId: published.eventId }, userId);
+    await page.goto(`${baseURL}/harbour-lights-folk-evening-${published.shortId}`);
+    await expect(page.getByText("This event has been cancelled.").count()).resolves.toBe(1);
+    await expect(page.getByRole("link", { name: "Book tickets" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("button", { name: "Book tickets" }).count()).resolves.toBe(0);
+    await page.goto(`${baseURL}/?q=${word}`);
+    await page.getByRole("heading", { name: "0 events match your search" }).waitFor();
     await page.close();
   });
 
