@@ -33,7 +33,11 @@ export async function newPage(browser: Browser, options: { mobile?: boolean } = 
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
   });
   const page = await context.newPage();
-  page.on("close", () => void context.close());
+  // The browser may be closing already (end of a file): nothing left to clean up then, and
+  // a rejected close must not surface as an unhandled error that fails the run.
+  page.on("close", () => {
+    context.close().catch(() => {});
+  });
   return page;
 }
 
