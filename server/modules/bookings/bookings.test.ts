@@ -59,6 +59,55 @@ describe.each(testDatabases)("bookings on $name", (database) => {
     expect(hold.id).toBeTruthy();
   });
 
+  it("holds only the lines asked for and explains a malformed request next to its field", async () => {
+    const { event, types } = await makeEvent(db.db, { types: [{}, {}] });
+    const me = await kit.buyer();
+    const [first, second] = [nth(types, 0), nth(types, 1)];
+    const hold = await me.call("holds.create", {
+      eventId: event.shortId,
+      items: [
+        { ticketTypeId: first.id, quantity: 0 },
+        { ticketTypeId: second.id, quantity: 2 },
+      ],
+      idempotencyKey: newKey(),
+    });
+    expect(hold.items.map((i: { ticketTypeId: string }) => i.ticketTypeId)).toEqual([second.id]);
+    const none = await me.fail("holds.create", {
+      eventId: event.id,
+      items: [{ ticketTypeId: first.id, quantity: 0 }],
+      idempotencyKey: newKey(),
+    });
+    expect(none.details).toEqual([{ path: "items", message: "Choose at least one ticket." }]);
+    const twice = await me.fail("holds.create", {
+      eventId: event.id,
+      items: [
+        { ticketTypeId: first.id, quantity: 1 },
+        { ticketTypeId: first.id, quantity: 1 },
+      ],
+      idempotencyKey: newKey(),
+    });
+    expect(twice.details).toEqual([
+      { path: "items.1.ticketTypeId", message: "Each ticket type once." },
+    ]);
+    expect((await kit.as(null).fail("holds.create", {})).status).toBe("UNAUTHENTICATED");
+    expect(await me.call("holds.current", { eventId: event.shortId })).toMatchObject({
+      id: hold.id,
+    });
+  });
+
+  it("emails a booking confirmation only to a verified address whose owner allows email", async () => {
+    const { event, types } = await makeEvent(db.db);
+    const quiet = await kit.buyer({ email: "quiet@example.com", notifyByEmail: false });
+    const before = kit.emails.length;
+    await holdAndConfirm(quiet, event.id, nth(types, 0).id, 1);
+    expect(kit.emails.slice(before)).toEqual([]);
+    const told = await db.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, quiet.user.id));
+    expect(told).toHaveLength(1);
+  });
+
   it("books priced tickets through 'pay at the venue': confirmed and unpaid", async () => {
     const { event, types } = await makeEvent(db.db, { types: [{ priceMinor: 2500 }] });
     const me = await kit.buyer();
