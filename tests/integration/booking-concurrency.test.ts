@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/modules/accounts/accounts.schema.ts";
 import { bookings } from "../../server/modules/bookings/bookings.schema.ts";
 import { confirmHold } from "../../server/modules/bookings/confirm-booking.ts";
+import { cancelEvent } from "../../server/modules/events/event-authoring.service.ts";
 import { expireHolds } from "../../server/modules/inventory/hold-sweep.ts";
 import { holdTickets } from "../../server/modules/inventory/hold-tickets.ts";
 import { holds } from "../../server/modules/inventory/inventory.schema.ts";
@@ -185,6 +186,49 @@ describe.each(postgresOnly)("holds under concurrency on $name", (database) => {
     expect(booked).toBeGreaterThan(0);
     expect(expired).toBeGreaterThan(0);
   }, 120_000);
+
+  it("never leaves a confirmed booking on an event the organiser cancelled at the same moment", async () => {
+    let confirmedFirst = 0;
+    let cancelledFirst = 0;
+    for (let i = 0; i < 20; i++) {
+      const { event, types, owner } = await makeEvent(db.db, { types: [{ capacity: 10 }] });
+      const userId = nth(buyers, 300 + i);
+      const hold = await holdTickets(deps(), userId, {
+        eventRef: event.id,
+        lines: [{ ticketTypeId: nth(types, 0).id, quantity: 2 }],
+        idempotencyKey: newKey(),
+      });
+      const [confirmed] = await Promise.all([
+        outcome(
+          confirmHold({ db: db.db, messages, settings }, userId, {
+            holdId: hold.id,
+            attendees: [{ name: "One" }, { name: "Two" }],
+            idempotencyKey: newKey(),
+          }),
+        ),
+        (async () => {
+          await pause(randomInt(0, 4));
+          await cancelEvent(db.db, owner.id, { eventId: event.id, reason: "Flood" });
+        })(),
+      ]);
+      const made = await db.db.select().from(bookings).where(eq(bookings.holdId, hold.id));
+      if (confirmed instanceof FunctionError) {
+        expect(confirmed.message).toMatch(/cancelled|let go/);
+        expect(made).toEqual([]);
+        cancelledFirst++;
+      } else {
+        // It was booked first: the cancellation found it and cancelled it.
+        expect(made.map((b) => b.status)).toEqual(["cancelled"]);
+        confirmedFirst++;
+      }
+      expect(await inventoryOf(db.db, nth(types, 0).id)).toMatchObject({
+        taken: 0,
+        held: 0,
+        ticketed: 0,
+      });
+    }
+    expect(confirmedFirst + cancelledFirst).toBe(20);
+  }, 60_000);
 
   it("makes one hold and one booking for the same key sent twice at once", async () => {
     const { event, types } = await makeEvent(db.db, { types: [{ capacity: 500 }] });

@@ -116,7 +116,9 @@ export async function confirmHold(
   }
   const bookingId = randomUUID();
   try {
-    await deps.db.transaction((tx) => createBooking(tx, deps, userId, request, bookingId));
+    await deps.db.transaction((tx) =>
+      createBooking(tx, deps, userId, request, { bookingId, eventId: hold.eventId }),
+    );
   } catch (error) {
     if (error instanceof HoldNotClaimed) {
       return settleUnconfirmable(deps.db, await loadHoldView(deps.db, hold.id, userId), userId);
@@ -135,8 +137,9 @@ async function createBooking(
   deps: BookingDeps,
   userId: string,
   request: ConfirmRequest,
-  bookingId: string,
+  ids: { bookingId: string; eventId: string },
 ): Promise<void> {
+  const { bookingId } = ids;
   await tx.insert(idempotencyKeys).values({
     userId,
     scope: CONFIRM_SCOPE,
@@ -144,6 +147,20 @@ async function createBooking(
     holdId: request.holdId,
     bookingId,
   });
+  // Before the claim, against the organiser cancelling right now (events.cancel locks the
+  // event row for update, then releases its holds): either this booking commits first and
+  // the cancellation finds and cancels it, or the cancellation commits first and this
+  // confirm sees it. Taken before the hold's row lock, in the cancellation's order.
+  const [event] = await tx
+    .select({ status: events.status })
+    .from(events)
+    .where(eq(events.id, ids.eventId))
+    .for("share");
+  if (event?.status !== "published") {
+    throw new FunctionError("FAILED_PRECONDITION", "This event was cancelled.", {
+      reason: "event-cancelled",
+    });
+  }
   const claimed = await tx.execute(sql`
     update holds set status = 'converted', ended_at = now()
     where id = ${request.holdId} and user_id = ${userId}
@@ -163,21 +180,11 @@ async function createBooking(
       startsAt: events.startsAt,
       timeZone: events.timeZone,
       venueName: events.venueName,
-      status: events.status,
     })
     .from(users)
     .innerJoin(events, eq(events.id, hold.eventId))
-    .where(eq(users.id, userId))
-    // Against the organiser cancelling right now (events.cancel locks the row for update):
-    // either this booking commits first and the cancellation finds and cancels it, or the
-    // cancellation commits first and this confirm sees it.
-    .for("share", { of: events });
+    .where(eq(users.id, userId));
   if (!context) throw new Error("booking context vanished");
-  if (context.status !== "published") {
-    throw new FunctionError("FAILED_PRECONDITION", "This event was cancelled.", {
-      reason: "event-cancelled",
-    });
-  }
   const reference = await insertBooking(tx, {
     id: bookingId,
     userId,
