@@ -8,11 +8,6 @@ import { searchEvents } from "./event-discovery.service.ts";
 import { eventCategories } from "./event-options.ts";
 import { getEventPage } from "./event-page.service.ts";
 
-const categoryIds = eventCategories.map((c) => c.id) as [
-  (typeof eventCategories)[number]["id"],
-  ...(typeof eventCategories)[number]["id"][],
-];
-
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-12-31.")
@@ -33,7 +28,12 @@ export const searchInput = z
     ),
     category: z.preprocess(
       blankAsUndefined,
-      z.enum(categoryIds, { error: "Choose a category from the list." }).optional(),
+      z
+        .enum(
+          eventCategories.map((c) => c.id),
+          { error: "Choose a category from the list." },
+        )
+        .optional(),
     ),
     from: z.preprocess(blankAsUndefined, day.optional()),
     to: z.preprocess(blankAsUndefined, day.optional()),
