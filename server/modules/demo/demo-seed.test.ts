@@ -13,6 +13,8 @@ import { seedDemoOnFirstStart } from "./demo-on-start.ts";
 import { demoAccounts, hasNoUsers, seedDemoData } from "./demo-seed.ts";
 
 const log = createLogger("silent");
+// Given, so that loading settings never writes a secret file beside the working tree.
+const secret = "d".repeat(32);
 
 describe.each(testDatabases)("demo data on $name", ({ open }) => {
   let database: TestDatabase;
@@ -62,9 +64,11 @@ describe.each(testDatabases)("demo data on $name", ({ open }) => {
     await seedDemoOnFirstStart(settings, database, log);
     await seedDemoOnFirstStart({ ...settings, DEMO_DATA: "off" }, database, log);
     expect(await database.db.$count(events)).toBe(before);
-    expect(loadSettings({ DEMO_DATA: "off", PGLITE_DIR: "memory://" }).DEMO_DATA).toBe("off");
-    expect(() => loadSettings({ DEMO_DATA: "maybe", PGLITE_DIR: "memory://" })).toThrow(
-      /DEMO_DATA/,
-    );
+    expect(
+      loadSettings({ DEMO_DATA: "off", PGLITE_DIR: "memory://", APP_SECRET: secret }).DEMO_DATA,
+    ).toBe("off");
+    expect(() =>
+      loadSettings({ DEMO_DATA: "maybe", PGLITE_DIR: "memory://", APP_SECRET: secret }),
+    ).toThrow(/DEMO_DATA/);
   });
 });
