@@ -15,7 +15,14 @@ export async function seedDemoOnFirstStart(
 ): Promise<void> {
   if (settings.DEMO_DATA === "off" || database.kind !== "pglite") return;
   if (!(await hasNoUsers(database.db))) return;
-  if (!(await seedDemoData(database.db, log))) return;
+  try {
+    if (!(await seedDemoData(database.db, log))) return;
+  } catch (error) {
+    // The demo is a convenience: the product starts without it (and tries again next time,
+    // the failed transaction having left nothing behind).
+    log.warn({ err: error }, "demo data could not be seeded");
+    return;
+  }
   const lines = demoSignInLines();
   log.info({ signIns: lines.slice(1).map((l) => l.trim()) }, "demo sign-ins");
   console.log(lines.join("\n"));
