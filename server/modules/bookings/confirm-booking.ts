@@ -8,7 +8,7 @@ import { users } from "../accounts/accounts.schema.ts";
 import { events } from "../events/events.schema.ts";
 import { expireHoldStatement } from "../inventory/hold-statements.ts";
 import { type HoldView, loadHoldView } from "../inventory/hold-view.ts";
-import { sqlStateOf, UNIQUE_VIOLATION } from "../inventory/rows.ts";
+import { DEADLOCK, sqlStateOf, UNIQUE_VIOLATION } from "../inventory/rows.ts";
 import { formatEventTime } from "../inventory/sale-rules.ts";
 import { notifyUser, sendEmail } from "../notifications/notifications.service.ts";
 import { newBookingReference } from "./booking-reference.ts";
@@ -115,10 +115,16 @@ export async function confirmHold(
     throw new FunctionError("INVALID_ARGUMENT", message, [{ path: "attendees", message }]);
   }
   const bookingId = randomUUID();
-  try {
-    await deps.db.transaction((tx) =>
+  const create = () =>
+    deps.db.transaction((tx) =>
       createBooking(tx, deps, userId, request, { bookingId, eventId: hold.eventId }),
     );
+  try {
+    // A deadlock (with a multi-type hold or a sweep) undid everything: once more is safe.
+    await create().catch((error: unknown) => {
+      if (sqlStateOf(error) === DEADLOCK) return create();
+      throw error;
+    });
   } catch (error) {
     if (error instanceof HoldNotClaimed) {
       return settleUnconfirmable(deps.db, await loadHoldView(deps.db, hold.id, userId), userId);
