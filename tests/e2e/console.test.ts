@@ -173,6 +173,19 @@ describe("organizer console in the browser", () => {
     await page.goto(eventUrl);
     await expect(page.getByTestId("event-status").first().textContent()).resolves.toBe("Published");
     await rival.close();
+
+    // A visitor finds it by search on the home page and opens it: both prices, all left.
+    const visitor = await newPage(browser, { mobile: true });
+    await visitor.goto(`${baseURL}/?q=${encodeURIComponent('"harbour jazz night"')}`);
+    await visitor.getByRole("heading", { name: "1 event matches your search" }).waitFor();
+    await expect(visitor.locator("article").first().textContent()).resolves.toContain("From €12.50");
+    await visitor.getByRole("link", { name: "Harbour Jazz Night" }).click();
+    await visitor.getByRole("heading", { level: 1, name: "Harbour Jazz Night" }).waitFor();
+    for (const text of ["€12.50", "€40.00", "150 left", "20 left"]) {
+      await expect(visitor.getByText(text, { exact: true }).count(), text).resolves.toBe(1);
+    }
+    await visitor.getByRole("link", { name: "Book tickets" }).waitFor();
+    await visitor.close();
     await page.close();
   });
 
