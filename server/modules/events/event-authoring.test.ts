@@ -159,17 +159,25 @@ describe.each(testDatabases)("event authoring on $name", ({ open }) => {
     });
   });
 
-  it("stops a free business at its plan's published events", async () => {
+  it("stops a free business at its plan's published events, until it upgrades", async () => {
     const free = await kit.person({ business: true, plan: "free" });
-    const publishOne = async () => {
+    const draftWithTickets = async () => {
       const { eventId } = await newEvent(free);
       await free.call("ticketTypes.create", ticketTypeFields(eventId));
-      return free.call("events.publish", { eventId });
+      return eventId;
     };
-    for (let i = 0; i < 3; i++) await publishOne();
-    await expect(refusal(publishOne())).resolves.toMatchObject({
+    for (let i = 0; i < 3; i++) {
+      await free.call("events.publish", { eventId: await draftWithTickets() });
+    }
+    const fourth = await draftWithTickets();
+    await expect(refusal(free.call("events.publish", { eventId: fourth }))).resolves.toMatchObject({
       status: "FAILED_PRECONDITION",
+      message: "Your free plan allows 3 published events. Upgrade to Pro to publish more.",
       details: { reason: "plan-limit" },
+    });
+    await free.call("businesses.changePlan", { plan: "pro" });
+    await expect(free.call("events.publish", { eventId: fourth })).resolves.toMatchObject({
+      status: "published",
     });
   });
 

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "../../platform/db.ts";
 import { createLogger } from "../../platform/logger.ts";
 import type { Services } from "../../platform/services.ts";
 import { users } from "../accounts/accounts.schema.ts";
+import { businessFunctions } from "../businesses/businesses.functions.ts";
 import { businesses } from "../businesses/businesses.schema.ts";
 import { eventAuthoringFunctions } from "./event-authoring.functions.ts";
 import { toLocalInput } from "./zoned-time.ts";
@@ -16,7 +17,8 @@ import { toLocalInput } from "./zoned-time.ts";
  * services these functions use are real; the rest would fail loudly if touched.
  */
 export function eventTestKit(database: DatabaseHandle) {
-  const registry = createRegistry(eventAuthoringFunctions);
+  // The business functions too: plan changes decide what may be published.
+  const registry = createRegistry([...eventAuthoringFunctions, ...businessFunctions]);
   const services = {
     settings: loadSettings({
       NODE_ENV: "test",
