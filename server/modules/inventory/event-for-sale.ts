@@ -44,36 +44,15 @@ type Row = {
   business_status: string;
   attendee_cancellation: boolean;
   ticket_types: Record<string, unknown>[] | string;
+  active_hold_id?: string | null;
+  keyed_hold_id?: string | null;
 };
 
 function dateOrNull(value: unknown): Date | null {
   return value === null || value === undefined ? null : new Date(value as string);
 }
 
-/**
- * An event as the hold needs it, by uuid or short id, in one round trip: its ticket types
- * with live `taken`. Drafts are NOT_FOUND, as on the public page. Read without locks:
- * the hold statement re-checks everything that decides a sale.
- */
-export async function loadEventForSale(db: Executor, eventRef: string): Promise<EventForSale> {
-  const byId = uuidPattern.test(eventRef)
-    ? sql`e.id = ${eventRef}::uuid`
-    : sql`e.short_id = ${eventRef.toLowerCase()}`;
-  const [row] = await rowsOf<Row>(
-    db,
-    sql`
-    select e.id, e.short_id, e.title, e.status, e.starts_at, e.ends_at, e.time_zone,
-           e.venue_name, e.attendee_cancellation, b.status as business_status,
-           coalesce((select json_agg(json_build_object(
-              'id', t.id, 'name', t.name, 'priceMinor', t.price_minor, 'currency', t.currency,
-              'capacity', t.capacity, 'taken', t.taken, 'perOrderLimit', t.per_order_limit,
-              'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at)
-              order by t.position, t.created_at)
-            from ticket_types t where t.event_id = e.id), '[]'::json) as ticket_types
-    from events e join businesses b on b.id = e.business_id
-    where ${byId}`,
-  );
-  if (!row || row.status === "draft") throw new FunctionError("NOT_FOUND", "Event not found.");
+function eventOf(row: Row): EventForSale {
   const types =
     typeof row.ticket_types === "string" ? JSON.parse(row.ticket_types) : row.ticket_types;
   return {
@@ -101,6 +80,56 @@ export async function loadEventForSale(db: Executor, eventRef: string): Promise<
   };
 }
 
+/**
+ * An event as the hold needs it, by uuid or short id, in one round trip: its ticket types
+ * with live `taken`. Drafts are NOT_FOUND, as on the public page. Read without locks:
+ * the hold statement re-checks everything that decides a sale.
+ */
+export async function loadEventForSale(db: Executor, eventRef: string): Promise<EventForSale> {
+  return (await queryEvent(db, eventRef, null)).event;
+}
+
+type Caller = { userId: string; scope: string; key: string };
+
+async function queryEvent(
+  db: Executor,
+  eventRef: string,
+  caller: Caller | null,
+): Promise<{ event: EventForSale; activeHoldId: string | null; keyedHoldId: string | null }> {
+  const callerColumns = caller
+    ? sql`,
+      (select h.id from holds h where h.user_id = ${caller.userId}::uuid
+         and h.event_id = e.id and h.status = 'active') as active_hold_id,
+      (select k.hold_id from idempotency_keys k where k.user_id = ${caller.userId}::uuid
+         and k.scope = ${caller.scope} and k.key = ${caller.key}) as keyed_hold_id`
+    : sql``;
+  const byId = uuidPattern.test(eventRef)
+    ? sql`e.id = ${eventRef}::uuid`
+    : sql`e.short_id = ${eventRef.toLowerCase()}`;
+  const [row] = await rowsOf<Row>(
+    db,
+    sql`
+    select e.id, e.short_id, e.title, e.status, e.starts_at, e.ends_at, e.time_zone,
+           e.venue_name, e.attendee_cancellation, b.status as business_status,
+           coalesce((select json_agg(json_build_object(
+              'id', t.id, 'name', t.name, 'priceMinor', t.price_minor, 'currency', t.currency,
+              'capacity', t.capacity, 'taken', t.taken, 'perOrderLimit', t.per_order_limit,
+              'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at)
+              order by t.position, t.created_at)
+            from ticket_types t where t.event_id = e.id), '[]'::json) as ticket_types
+           ${callerColumns}
+    from events e join businesses b on b.id = e.business_id
+    where ${byId}`,
+  );
+  if (!row || row.status === "draft") throw new FunctionError("NOT_FOUND", "Event not found.");
+  const event = eventOf(row);
+  return {
+    event,
+    activeHoldId: row.active_hold_id ?? null,
+    keyedHoldId: row.keyed_hold_id ?? null,
+  };
+}
+
 const CACHE_MS = 1_000;
 const CACHE_MAX = 1_000;
 const recent = new Map<string, { event: EventForSale; readAt: number }>();
@@ -121,16 +150,20 @@ export async function recentEventForSale(db: Executor, eventRef: string): Promis
   return event;
 }
 
-/** The caller's active hold for an event (possibly run out, not yet swept), or null. */
-export async function activeHoldIdOf(
+/** The caller's side of a hold that did not go through, read with the event in one trip. */
+export type CallerState = {
+  event: EventForSale;
+  /** The caller's active hold for the event (possibly run out, not yet swept). */
+  activeHoldId: string | null;
+  /** The hold an earlier request with this idempotency key made, if any. */
+  keyedHoldId: string | null;
+};
+
+/** The event (fresh), the caller's active hold and what their idempotency key made: one trip. */
+export async function loadCallerState(
   db: Executor,
-  userId: string,
-  eventId: string,
-): Promise<string | null> {
-  const [row] = await rowsOf<{ id: string }>(
-    db,
-    sql`select id from holds where user_id = ${userId}::uuid and event_id = ${eventId}::uuid
-        and status = 'active'`,
-  );
-  return row?.id ?? null;
+  eventRef: string,
+  caller: Caller,
+): Promise<CallerState> {
+  return queryEvent(db, eventRef, caller);
 }

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import { FunctionError } from "../../platform/callable/function-error.ts";
 import type { Database } from "../../platform/db.ts";
-import { idempotencyKeys } from "../bookings/bookings.schema.ts";
 import {
-  activeHoldIdOf,
   type EventForSale,
+  loadCallerState,
   loadEventForSale,
   recentEventForSale,
 } from "./event-for-sale.ts";
@@ -82,24 +80,6 @@ async function attempt(
   }
 }
 
-async function keyedHold(
-  deps: InventoryDeps,
-  userId: string,
-  key: string,
-): Promise<HoldView | null> {
-  const [stored] = await deps.db
-    .select({ holdId: idempotencyKeys.holdId })
-    .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, userId),
-        eq(idempotencyKeys.scope, HOLD_SCOPE),
-        eq(idempotencyKeys.key, key),
-      ),
-    );
-  return stored?.holdId ? loadHoldView(deps.db, stored.holdId, userId) : null;
-}
-
 function heldView(event: EventForSale, row: TakenRow): HoldView {
   const raw = (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as {
     ticketTypeId: string;
@@ -149,12 +129,6 @@ export async function holdTickets(
   for (let tries = 0; tries < 6; tries++) {
     const outcome = await attempt(deps, userId, event, request, replaced);
     if (outcome.kind === "held") return heldView(event, outcome.row);
-    if (outcome.kind !== "deadlock") {
-      // Not made now: perhaps made before with this key (a retry, or a twin in flight
-      // that won); a success needs no look, its key insert would have failed.
-      const first = await keyedHold(deps, userId, request.idempotencyKey);
-      if (first) return first;
-    }
     if (outcome.kind === "short" && !swept) {
       // Free the asked types' expired holds first (waiting for a sweep already freeing
       // them), so that the read below counts them as free: no false "sold out".
@@ -162,12 +136,21 @@ export async function holdTickets(
       const ticketTypeIds = request.lines.map((line) => line.ticketTypeId);
       await expireHolds(deps.db, { ticketTypeIds, wait: true });
     }
-    // A fresh read for what follows: the rules may have changed under the cached read.
-    event = await loadEventForSale(deps.db, event.id);
+    // A fresh read for what follows (the rules may have changed under the cached read),
+    // with the caller's active hold and what this idempotency key made, in one trip.
+    const state = await loadCallerState(deps.db, event.id, {
+      userId,
+      scope: HOLD_SCOPE,
+      key: request.idempotencyKey,
+    });
+    // Made before with this key (a retry, or a twin in flight that won): that answer.
+    // A success needs no such look: its key insert would have failed.
+    if (state.keyedHoldId) return loadHoldView(deps.db, state.keyedHoldId, userId);
+    event = state.event;
     checkSaleRules(event, request.lines, new Date());
     // A conflict is this user's live hold for the event (another tab, an earlier hold):
     // the next try replaces it.
-    replaced = await activeHoldIdOf(deps.db, userId, event.id);
+    replaced = state.activeHoldId;
     if (outcome.kind === "short") {
       // Short on a read made after the sweep: that is the answer. Enough left means the
       // sweep or another buyer freed some meanwhile: try again.
