@@ -58,15 +58,16 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-function report(title: string, samples: Sample[], elapsedMs: number): number {
-  const ok = samples.filter((s) => s.code === "ok");
-  const latencies = ok.map((s) => s.ms).sort((a, b) => a - b);
-  const rate = ok.length / (elapsedMs / 1000);
+/** Successful holds per second and their latencies; `everyAnswer`: all answers, refusals too. */
+function report(title: string, samples: Sample[], elapsedMs: number, everyAnswer = false): number {
+  const counted = everyAnswer ? samples : samples.filter((s) => s.code === "ok");
+  const latencies = counted.map((s) => s.ms).sort((a, b) => a - b);
+  const rate = counted.length / (elapsedMs / 1000);
   const codes = new Map<string, number>();
   for (const s of samples) if (s.code !== "ok") codes.set(s.code, (codes.get(s.code) ?? 0) + 1);
   const errors = codes.size ? [...codes].map(([code, n]) => `${code}×${n}`).join(" ") : "none";
   console.log(
-    `${title.padEnd(28)} ${rate.toFixed(0).padStart(6)} holds/s  ` +
+    `${title.padEnd(28)} ${rate.toFixed(0).padStart(6)} ${everyAnswer ? "answers" : "holds"}/s  ` +
       `p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  ` +
       `p99 ${percentile(latencies, 99).toFixed(1)} ms  errors: ${errors}`,
   );
@@ -317,7 +318,7 @@ async function sellOut(database: DatabaseHandle, server: RunningServer) {
     }),
   );
   const elapsed = performance.now() - started;
-  report("sell-out over HTTP", samples, elapsed);
+  report("sell-out over HTTP", samples, elapsed, true);
   console.log(
     soldOutAt
       ? `sold out after ${((soldOutAt - started) / 1000).toFixed(2)} s (${(capacity / ((soldOutAt - started) / 1000)).toFixed(0)} holds/s); all ${buyers} answered in ${(elapsed / 1000).toFixed(2)} s`
