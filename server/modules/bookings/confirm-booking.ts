@@ -138,6 +138,7 @@ export async function confirmHold(
   return bookingById(deps.db, bookingId, userId);
 }
 
+/** The confirm transaction: claim the hold, record the booking and tickets, tell the user. */
 async function createBooking(
   tx: Executor,
   deps: BookingDeps,
@@ -145,34 +146,14 @@ async function createBooking(
   request: ConfirmRequest,
   ids: { bookingId: string; eventId: string },
 ): Promise<void> {
-  const { bookingId } = ids;
   await tx.insert(idempotencyKeys).values({
     userId,
     scope: CONFIRM_SCOPE,
     key: request.idempotencyKey,
     holdId: request.holdId,
-    bookingId,
+    bookingId: ids.bookingId,
   });
-  // Before the claim, against the organiser cancelling right now (events.cancel locks the
-  // event row for update, then releases its holds): either this booking commits first and
-  // the cancellation finds and cancels it, or the cancellation commits first and this
-  // confirm sees it. Taken before the hold's row lock, in the cancellation's order.
-  const [event] = await tx
-    .select({ status: events.status })
-    .from(events)
-    .where(eq(events.id, ids.eventId))
-    .for("share");
-  if (event?.status !== "published") {
-    throw new FunctionError("FAILED_PRECONDITION", "This event was cancelled.", {
-      reason: "event-cancelled",
-    });
-  }
-  const claimed = await tx.execute(sql`
-    update holds set status = 'converted', ended_at = now()
-    where id = ${request.holdId} and user_id = ${userId}
-      and status = 'active' and expires_at > now()
-    returning id`);
-  if ((claimed as unknown as { rows: unknown[] }).rows.length === 0) throw new HoldNotClaimed();
+  await claimHold(tx, userId, request.holdId, ids.eventId);
   const pauseMs = deps.settings.NODE_ENV === "test" ? deps.settings.TEST_CONFIRM_PAUSE_MS : 0;
   if (pauseMs > 0) await tx.execute(sql`select pg_sleep(${pauseMs / 1000})`);
   // Read inside the transaction: the claimed hold is ours alone now.
@@ -181,7 +162,6 @@ async function createBooking(
     .select({
       phone: users.phone,
       email: users.email,
-      eventId: events.id,
       title: events.title,
       startsAt: events.startsAt,
       timeZone: events.timeZone,
@@ -192,29 +172,80 @@ async function createBooking(
     .where(eq(users.id, userId));
   if (!context) throw new Error("booking context vanished");
   const reference = await insertBooking(tx, {
-    id: bookingId,
+    id: ids.bookingId,
     userId,
     hold,
     contactPhone: context.phone,
     contactEmail: request.contactEmail ?? context.email,
     provider: request.paymentProvider ?? "venue",
   });
-  await insertLinesAndTickets(tx, bookingId, userId, hold, request.attendees);
-  const when = formatEventTime(context.startsAt, context.timeZone);
+  await insertLinesAndTickets(tx, ids.bookingId, userId, hold, request.attendees);
+  await tellBooked(tx, deps, { userId, reference, hold, event: context, request });
+}
+
+/**
+ * Makes the hold ours: the event row FOR SHARE first, against the organiser cancelling
+ * right now (events.cancel locks it for update, then releases its holds): either this
+ * booking commits first and the cancellation finds and cancels it, or the cancellation
+ * commits first and this confirm sees it. Taken before the hold's row, in the order the
+ * cancellation takes them, so the two cannot deadlock. Then the conditional claim.
+ */
+async function claimHold(tx: Executor, userId: string, holdId: string, eventId: string) {
+  const [event] = await tx
+    .select({ status: events.status })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .for("share");
+  if (event?.status !== "published") {
+    throw new FunctionError("FAILED_PRECONDITION", "This event was cancelled.", {
+      reason: "event-cancelled",
+    });
+  }
+  const claimed = await tx.execute(sql`
+    update holds set status = 'converted', ended_at = now()
+    where id = ${holdId} and user_id = ${userId}
+      and status = 'active' and expires_at > now()
+    returning id`);
+  if ((claimed as unknown as { rows: unknown[] }).rows.length === 0) throw new HoldNotClaimed();
+}
+
+/** The notification (and email by the user's settings), and an email to `contactEmail`. */
+async function tellBooked(
+  tx: Executor,
+  deps: BookingDeps,
+  booked: {
+    userId: string;
+    reference: string;
+    hold: HoldView;
+    event: {
+      title: string;
+      startsAt: Date;
+      timeZone: string;
+      venueName: string;
+      email: string | null;
+    };
+    request: ConfirmRequest;
+  },
+): Promise<void> {
+  const { hold, event, reference, request } = booked;
+  const when = formatEventTime(event.startsAt, event.timeZone);
+  const count = `${hold.ticketCount} ticket${hold.ticketCount === 1 ? "" : "s"}`;
   const notice = {
-    userId,
+    userId: booked.userId,
     kind: "booking-confirmed" as const,
     title: `Booking ${reference} confirmed`,
-    body: `${hold.ticketCount} ticket${hold.ticketCount === 1 ? "" : "s"} for ${context.title}, ${when} at ${context.venueName}. Your reference: ${reference}.`,
+    body: `${count} for ${event.title}, ${when} at ${event.venueName}. Your reference: ${reference}.`,
     link: bookingLink(reference),
   };
   const options = { messages: deps.messages, publicUrl: deps.settings.PUBLIC_URL };
   await notifyUser(tx, notice, options);
-  if (request.contactEmail && request.contactEmail.toLowerCase() !== context.email?.toLowerCase()) {
+  const contact = request.contactEmail;
+  if (contact && contact.toLowerCase() !== event.email?.toLowerCase()) {
+    const lookup = new URL("/booking_refrence", deps.settings.PUBLIC_URL).href;
     await sendEmail(tx, options, {
-      to: request.contactEmail,
+      to: contact,
       subject: notice.title,
-      text: `${notice.body}\n\nLook it up at ${new URL("/booking_refrence", deps.settings.PUBLIC_URL).href} with this reference and this email address.`,
+      text: `${notice.body}\n\nLook it up at ${lookup} with this reference and this email address.`,
     });
   }
 }
