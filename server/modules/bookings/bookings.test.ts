@@ -194,6 +194,29 @@ describe.each(testDatabases)("bookings on $name", (database) => {
     expect(count).toHaveLength(1);
   });
 
+  it("answers a hold retried after its confirm with that hold, taking nothing more", async () => {
+    const { event, types } = await makeEvent(db.db, { types: [{ capacity: 3 }] });
+    const me = await kit.buyer();
+    const request = {
+      eventId: event.id,
+      items: [{ ticketTypeId: nth(types, 0).id, quantity: 2 }],
+      idempotencyKey: newKey(),
+    };
+    const hold = await me.call("holds.create", request);
+    await me.call("bookings.confirm", {
+      holdId: hold.id,
+      attendees: [{ name: "A" }, { name: "B" }],
+      idempotencyKey: newKey(),
+    });
+    const again = await me.call("holds.create", request);
+    expect(again).toMatchObject({ id: hold.id, status: "converted", live: false });
+    expect(await inventoryOf(db.db, nth(types, 0).id)).toMatchObject({
+      taken: 2,
+      held: 0,
+      ticketed: 2,
+    });
+  });
+
   it("answers NOT_FOUND for another user's hold, booking or reference", async () => {
     const { event, types } = await makeEvent(db.db);
     const [me, stranger] = [await kit.buyer(), await kit.buyer()];
