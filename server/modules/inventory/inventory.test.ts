@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
 import { FunctionError } from "../../platform/callable/function-error.ts";
-import { expireHolds } from "./hold-sweep.ts";
+import { createLogger } from "../../platform/logger.ts";
+import { expireHolds, startHoldSweep } from "./hold-sweep.ts";
 import { holdTickets, releaseHold } from "./hold-tickets.ts";
 import { liveHoldView } from "./hold-view.ts";
 import { expireNow, inventoryOf, makeEvent, makeUser, newKey, nth } from "./inventory-test-kit.ts";
@@ -166,6 +167,23 @@ describe.each(testDatabases)("holds on $name", (database) => {
     await expireNow(db.db, view.id);
     expect(await liveHoldView(db.db, event.id, user.id)).toBeNull();
     expect(await expireHolds(db.db)).toBeGreaterThanOrEqual(1);
+    expect(await inventoryOf(db.db, nth(types, 0).id)).toMatchObject({ taken: 0, held: 0 });
+  });
+
+  it("frees expired holds on its own through the periodic sweep, and stops cleanly", async () => {
+    const { event, types } = await makeEvent(db.db, { types: [{ capacity: 2 }] });
+    const user = await makeUser(db.db);
+    const view = await hold(user.id, event.id, [{ ticketTypeId: nth(types, 0).id, quantity: 2 }]);
+    await expireNow(db.db, view.id);
+    const stop = startHoldSweep(db.db, createLogger("silent"), 1);
+    try {
+      const deadline = Date.now() + 5_000;
+      while ((await inventoryOf(db.db, nth(types, 0).id)).taken > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await stop();
+    }
     expect(await inventoryOf(db.db, nth(types, 0).id)).toMatchObject({ taken: 0, held: 0 });
   });
 
