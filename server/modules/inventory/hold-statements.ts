@@ -36,6 +36,8 @@ export const HOLD_SCOPE = "holds.create";
  */
 const asyncCommit = sql`commit_mode as (
       select set_config('synchronous_commit', 'off', true) as mode)`;
+/** The same shape without the setting: for statements inside a durable transaction. */
+const keepCommitMode = sql`commit_mode as (select 'unchanged' as mode)`;
 
 /**
  * The hold, in ONE statement: the conditional UPDATE takes the tickets (a row lock on each
@@ -110,9 +112,9 @@ export function takeTicketsStatement(input: TakeTicketsInput): SQL {
  * status change and the `taken` decrement cannot come apart, and a hold already ended
  * (by a racing confirm, release or sweep) is skipped by `status = 'active'`.
  */
-function endHoldsStatement(selected: SQL, ending: HoldEnding): SQL {
+function endHoldsStatement(selected: SQL, ending: HoldEnding, durable = false): SQL {
   return sql`
-    with ${asyncCommit},
+    with ${durable ? keepCommitMode : asyncCommit},
     picked as (${selected}),
     ended as (
       update holds h set status = ${ending}, ended_at = now()
@@ -177,12 +179,16 @@ export function sweepExpiredStatement(
   );
 }
 
-/** Every active hold of an event (event cancelled) or of a user (account deleted). */
+/**
+ * Every active hold of an event (event cancelled) or of a user (account deleted). Runs
+ * inside those durable transactions, so it leaves their commit synchronous.
+ */
 export function releaseHoldsWhereStatement(where: { eventId: string } | { userId: string }): SQL {
   const condition =
     "eventId" in where ? sql`event_id = ${where.eventId}` : sql`user_id = ${where.userId}`;
   return endHoldsStatement(
     sql`select id from holds where ${condition} and status = 'active' for update`,
     "released",
+    true,
   );
 }

@@ -1,11 +1,14 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
 import { FunctionError } from "../../platform/callable/function-error.ts";
 import { createLogger } from "../../platform/logger.ts";
+import { releaseHoldsWhereStatement, takeTicketsStatement } from "./hold-statements.ts";
 import { expireHolds, startHoldSweep } from "./hold-sweep.ts";
 import { holdTickets, releaseHold } from "./hold-tickets.ts";
 import { liveHoldView } from "./hold-view.ts";
 import { expireNow, inventoryOf, makeEvent, makeUser, newKey, nth } from "./inventory-test-kit.ts";
+import { rowsOf } from "./rows.ts";
 
 async function failure(promise: Promise<unknown>): Promise<FunctionError> {
   try {
@@ -209,6 +212,32 @@ describe.each(testDatabases)("holds on $name", (database) => {
     const again = await holdTickets(deps(), user.id, request);
     expect(again.id).toBe(first.id);
     expect((await inventoryOf(db.db, nth(types, 0).id)).taken).toBe(1);
+  });
+
+  it("commits hold statements asynchronously, but leaves an event's cancellation durable", async () => {
+    const { event, types } = await makeEvent(db.db);
+    const user = await makeUser(db.db);
+    const setting = sql`select current_setting('synchronous_commit') as value`;
+    const [before] = await rowsOf<{ value: string }>(db.db, setting);
+    const inCancellation = await db.db.transaction(async (tx) => {
+      await tx.execute(releaseHoldsWhereStatement({ eventId: event.id }));
+      return (await rowsOf<{ value: string }>(tx, setting))[0]?.value;
+    });
+    expect(inCancellation).toBe(before?.value);
+    const inHold = await db.db.transaction(async (tx) => {
+      await tx.execute(
+        takeTicketsStatement({
+          holdId: newKey(),
+          userId: user.id,
+          eventId: event.id,
+          lines: [{ ticketTypeId: nth(types, 0).id, quantity: 1 }],
+          holdMinutes: 10,
+          idempotencyKey: newKey(),
+        }),
+      );
+      return (await rowsOf<{ value: string }>(tx, setting))[0]?.value;
+    });
+    expect(inHold).toBe("off");
   });
 
   it("releases a hold of its owner only", async () => {
