@@ -169,8 +169,30 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
     }
   }
 
-  async function verifyAccessToken(token: string): Promise<Auth | null> {
+  /**
+   * Tokens whose signature was checked lately, so a client calling many times a second
+   * (a hold, then its release) is not verified again each time: the signature check was
+   * the largest single cost of a callable call. The session's liveness is still checked on
+   * every call, and an entry lives at most a minute and never past the token's expiry.
+   */
+  const verified = new Map<
+    string,
+    { userId: string; sessionId: string; expiresAt: number; until: number }
+  >();
+
+  async function verifiedClaims(token: string) {
+    const cached = verified.get(token);
+    if (cached && now() < cached.until) return cached;
     const claims = await verifySignature(token);
+    if (!claims) return null;
+    if (verified.size >= LIVE_SESSION_CACHE_MAX) verified.clear();
+    const entry = { ...claims, until: Math.min(claims.expiresAt, now() + 60_000) };
+    verified.set(token, entry);
+    return entry;
+  }
+
+  async function verifyAccessToken(token: string): Promise<Auth | null> {
+    const claims = await verifiedClaims(token);
     if (!claims) return null;
     const live = await liveSessionById(claims.sessionId);
     if (!live || live.userId !== claims.userId) return null;
