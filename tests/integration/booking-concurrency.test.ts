@@ -208,7 +208,12 @@ describe.each(postgresOnly)("holds under concurrency on $name", (database) => {
         ),
         (async () => {
           await pause(randomInt(0, 4));
-          await cancelEvent(db.db, owner.id, { eventId: event.id, reason: "Flood" });
+          await cancelEvent(
+            db.db,
+            owner.id,
+            { eventId: event.id, reason: "Flood" },
+            { messages, publicUrl: null },
+          );
         })(),
       ]);
       const made = await db.db.select().from(bookings).where(eq(bookings.holdId, hold.id));

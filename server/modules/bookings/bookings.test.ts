@@ -396,7 +396,12 @@ describe.each(testDatabases)("bookings on $name", (database) => {
         .where(eq(events.id, event.id))
         .returning();
       if (!cancelled) throw new Error("no event");
-      for (const step of eventCancellationSteps) await step(tx, cancelled, "Storm warning");
+      for (const step of eventCancellationSteps) {
+        await step(tx, cancelled, "Storm warning", {
+          messages: kit.services.messages,
+          publicUrl: kit.services.settings.PUBLIC_URL,
+        });
+      }
     });
     const rows = await db.db.select().from(bookings).where(eq(bookings.eventId, event.id));
     expect(rows.map((r) => [r.status, r.cancelledBy])).toEqual([
@@ -413,6 +418,8 @@ describe.each(testDatabases)("bookings on $name", (database) => {
       .from(notifications)
       .where(and(eq(notifications.userId, a.user.id), eq(notifications.kind, "event-cancelled")));
     expect(nth(told, 0).body).toContain('The organiser wrote: "Storm warning"');
+    // The email is queued in the cancelling transaction, not left for a later sweep.
+    expect(kit.emails.at(-1)).toMatchObject({ to: "a@example.com", subject: nth(told, 0).title });
   });
 
   it("cancels a deleted account's future bookings and keeps its past ones", async () => {

@@ -73,7 +73,11 @@ export const eventAuthoringFunctions = [
     input: cancelEventInput,
     access: "signed-in",
     handler: async (data, ctx) => {
-      const result = await cancelEvent(ctx.db, ctx.auth.userId, data);
+      const result = await cancelEvent(ctx.db, ctx.auth.userId, data, {
+        // Test kits may run without a message service: holders are then told in-app only.
+        messages: ctx.services.messages ?? null,
+        publicUrl: ctx.services.settings.PUBLIC_URL,
+      });
       ctx.log.info({ eventId: data.eventId, reason: data.reason }, "event cancelled");
       return result;
     },

@@ -4,7 +4,7 @@ import type { Database, Executor } from "../../platform/db.ts";
 import { requireOwnedBusiness } from "../businesses/business-access.ts";
 import { assertCanPublish } from "../businesses/plan-usage.ts";
 import { fieldError } from "../profile/profile-errors.ts";
-import { eventCancellationSteps } from "./event-cancellation.ts";
+import { type EventCancellationDeps, eventCancellationSteps } from "./event-cancellation.ts";
 import { eventPath, newShortId } from "./event-ids.ts";
 import type { CreateEventInput, UpdateEventInput } from "./event-input.ts";
 import { assertNotCancelled, type Event, requireOwnedEvent } from "./event-ownership.ts";
@@ -193,6 +193,7 @@ export async function cancelEvent(
   db: Database,
   userId: string,
   input: { eventId: string; reason?: string },
+  deps: EventCancellationDeps,
 ) {
   return db.transaction(async (tx) => {
     const { event } = await requireOwnedEvent(tx, userId, input.eventId, { lock: true });
@@ -207,7 +208,9 @@ export async function cancelEvent(
       .where(eq(events.id, event.id))
       .returning();
     if (!cancelled) throw new Error("cancelled event vanished");
-    for (const step of eventCancellationSteps) await step(tx, cancelled, input.reason || null);
+    for (const step of eventCancellationSteps) {
+      await step(tx, cancelled, input.reason || null, deps);
+    }
     return { status: cancelled.status };
   });
 }

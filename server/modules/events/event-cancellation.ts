@@ -1,4 +1,5 @@
 import type { Executor } from "../../platform/db.ts";
+import type { MessageService } from "../../platform/messages/message-service.ts";
 import { cancelBookingsOfEvent } from "../bookings/cancel-bookings.ts";
 import type { Event } from "./event-ownership.ts";
 
@@ -11,13 +12,16 @@ export type EventCancellationStep = (
   tx: Executor,
   event: Event,
   reason: string | null,
+  deps: EventCancellationDeps,
 ) => Promise<void>;
+
+/** How steps reach people: messages queued in the transaction, links to this site. */
+export type EventCancellationDeps = { messages: MessageService | null; publicUrl: string | null };
 
 /** Steps `events.cancel` runs, in order: for now, the bookings module's. */
 export const eventCancellationSteps: EventCancellationStep[] = [
-  // Cancels the bookings and notifies their holders. No message service in this
-  // transaction: emails go through the outbox's sweep.
-  async (tx, event, reason) => {
-    await cancelBookingsOfEvent(tx, event, reason, { messages: null, publicUrl: null });
+  // Cancels the bookings and notifies their holders (emails queued in this transaction).
+  async (tx, event, reason, deps) => {
+    await cancelBookingsOfEvent(tx, event, reason, deps);
   },
 ];
