@@ -124,12 +124,12 @@ export default function Page() {
       <Section heading="Cookies and storage in your browser">
         <Text>
           We use only the cookies the service needs: a session cookie (css_tk) and short-lived
-          sign-in tokens that keep you signed in; a preferences cookie with your language and
-          theme when you save them; and, if you fill in the business form before signing in, a
-          cookie holding what you typed (biz_draft) for 30 minutes so nothing is lost on the way
-          through sign-in. There are no advertising or tracking cookies, and the pages load
-          nothing from other websites. Your light or dark theme choice is also kept in your
-          browser's local storage.
+          sign-in tokens that keep you signed in; a preferences cookie with your language and theme
+          when you save them; and, if you fill in the business form before signing in, a cookie
+          holding what you typed (biz_draft) for 30 minutes so nothing is lost on the way through
+          sign-in. There are no advertising or tracking cookies, and the pages load nothing from
+          other websites. Your light or dark theme choice is also kept in your browser's local
+          storage.
         </Text>
       </Section>
 

@@ -178,7 +178,9 @@ describe("organizer console in the browser", () => {
     const visitor = await newPage(browser, { mobile: true });
     await visitor.goto(`${baseURL}/?q=${encodeURIComponent('"harbour jazz night"')}`);
     await visitor.getByRole("heading", { name: "1 event matches your search" }).waitFor();
-    await expect(visitor.locator("article").first().textContent()).resolves.toContain("From €12.50");
+    await expect(visitor.locator("article").first().textContent()).resolves.toContain(
+      "From €12.50",
+    );
     await visitor.getByRole("link", { name: "Harbour Jazz Night" }).click();
     await visitor.getByRole("heading", { level: 1, name: "Harbour Jazz Night" }).waitFor();
     for (const text of ["€12.50", "€40.00", "150 left", "20 left"]) {

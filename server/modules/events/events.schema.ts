@@ -85,7 +85,10 @@ export const events = pgTable(
     index("events_published_category_start")
       .on(t.category, t.startsAt)
       .where(sql`${t.status} = 'published'`),
-    index("events_search").using("gin", t.search),
+    // fastupdate off: new events go straight into the index instead of a pending list
+    // that the planner cannot cost well until vacuum merges it (it then scans the table).
+    // Events are written rarely; searches are constant.
+    index("events_search").using("gin", t.search).with({ fastupdate: false }),
     check("events_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
     check("events_status_known", sql`${t.status} in ('draft', 'published', 'cancelled')`),
   ],
