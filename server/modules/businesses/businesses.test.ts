@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 import { FunctionError } from "../../platform/callable/function-error.ts";
 import { createRegistry } from "../../platform/callable/registry.ts";
 import {
@@ -16,15 +17,6 @@ import { businessFunctions } from "./businesses.functions.ts";
 import { businesses } from "./businesses.schema.ts";
 
 const registry = createRegistry(businessFunctions);
-
-async function refusal(promise: Promise<unknown>): Promise<FunctionError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof FunctionError)) throw new Error(`expected a FunctionError, got ${error}`);
-  return error;
-}
 
 describe.each(testDatabases)("business applications on $name", ({ open }) => {
   let database: TestDatabase;

@@ -5,6 +5,7 @@ import {
   type TestDatabase,
   testDatabases,
 } from "../../../tests/support/databases.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 import { FunctionError } from "../../platform/callable/function-error.ts";
 import { createRegistry } from "../../platform/callable/registry.ts";
 import { events } from "../events/events.schema.ts";
@@ -22,15 +23,6 @@ import { businesses, planChanges } from "./businesses.schema.ts";
 import { assertCanPublish } from "./plan-usage.ts";
 
 const registry = createRegistry(businessFunctions);
-
-async function refusal(promise: Promise<unknown>): Promise<FunctionError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof FunctionError)) throw new Error(`expected a FunctionError, got ${error}`);
-  return error;
-}
 
 describe.each(testDatabases)("plans and their limits on $name", ({ open }) => {
   let database: TestDatabase;

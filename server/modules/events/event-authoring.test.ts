@@ -5,6 +5,7 @@ import {
   type TestDatabase,
   testDatabases,
 } from "../../../tests/support/databases.ts";
+import { refusal, refusedPaths } from "../../../tests/support/refusal.ts";
 import { eventCancellationSteps } from "./event-cancellation.ts";
 import { eventFields, eventTestKit, localInDays, ticketTypeFields } from "./event-test-kit.ts";
 import { events, ticketTypes } from "./events.schema.ts";
@@ -12,19 +13,6 @@ import type { OwnerEventView } from "./owner-event-view.ts";
 
 type Created = { eventId: string; shortId: string };
 type Person = Awaited<ReturnType<ReturnType<typeof eventTestKit>["person"]>>;
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as {
-      status: string;
-      message: string;
-      details?: { path: string; message: string }[];
-    };
-  }
-  throw new Error("expected a refusal");
-}
 
 describe.each(testDatabases)("event authoring on $name", ({ open }) => {
   let database: TestDatabase;
@@ -206,7 +194,7 @@ describe.each(testDatabases)("event authoring on $name", ({ open }) => {
     it.each(cases)("an event with %s", async (_name, overrides, path) => {
       const error = await refusal(owner.call("events.create", eventFields(overrides)));
       expect(error.status).toBe("INVALID_ARGUMENT");
-      expect(error.details?.map((d) => d.path)).toContain(path);
+      expect(refusedPaths(error)).toContain(path);
     });
 
     it("a start moved into the past, once published", async () => {
@@ -242,7 +230,7 @@ describe.each(testDatabases)("event authoring on $name", ({ open }) => {
         owner.call("ticketTypes.create", ticketTypeFields(eventId, overrides)),
       );
       expect(error.status).toBe("INVALID_ARGUMENT");
-      expect(error.details?.map((d) => d.path)).toContain(path);
+      expect(refusedPaths(error)).toContain(path);
     });
 
     it("a second currency on one event", async () => {

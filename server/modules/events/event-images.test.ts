@@ -5,6 +5,7 @@ import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
+import { refusal } from "../../../tests/support/refusal.ts";
 import { eventImagesRouter } from "./event-images.http.ts";
 import { eventFields, eventTestKit } from "./event-test-kit.ts";
 import { eventImages, events } from "./events.schema.ts";
@@ -17,15 +18,6 @@ async function png(width: number, height: number): Promise<Buffer> {
     .png()
     .withMetadata({ exif: { IFD0: { Artist: "Secret Photographer" } } })
     .toBuffer();
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { status: string; details?: { path: string; message: string }[] };
-  }
-  throw new Error("expected a refusal");
 }
 
 describe.each(testDatabases)("cover images on $name", ({ open }) => {
