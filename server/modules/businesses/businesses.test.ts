@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
 import { refusal } from "../../../tests/support/refusal.ts";
-import { FunctionError } from "../../platform/callable/function-error.ts";
 import { createRegistry } from "../../platform/callable/registry.ts";
 import {
   functionContext,
