@@ -25,6 +25,8 @@ const settingsSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** Server processes sharing the port (one per core); more than 1 needs PostgreSQL. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     ...messageSettingsShape,
     // Above 60: the page refreshes 60 s before expiry, so a shorter life would refresh non-stop.
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(61).max(86_400).default(900),
@@ -48,6 +50,14 @@ const settingsSchema = z
     DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
   })
   .superRefine((value, context) => {
+    // PGlite lives inside one process: a second process cannot open its folder.
+    if (value.WEB_CONCURRENCY > 1 && !value.DATABASE_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "above 1 needs DATABASE_URL (the embedded database serves one process)",
+      });
+    }
     // External sign-in is on when the issuer is set; it cannot work without a client id.
     if (value.OIDC_ISSUER && !value.OIDC_CLIENT_ID) {
       context.addIssue({

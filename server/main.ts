@@ -20,6 +20,7 @@ import { createRegistry } from "./platform/callable/registry.ts";
 import { createServices } from "./platform/create-services.ts";
 import { openDatabase } from "./platform/db.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
+import { isPrimaryOfMany, runWorkerProcesses } from "./platform/worker-processes.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** BUILD_DIR lets several builds live side by side (e.g. parallel test runs); default build/. */
@@ -168,6 +169,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const log = createLogger(settings.LOG_LEVEL);
+  if (isPrimaryOfMany(settings.WEB_CONCURRENCY)) {
+    runWorkerProcesses(settings.WEB_CONCURRENCY, log);
+    return;
+  }
   try {
     const { server, database, close } = await startServer(settings, log);
     const address = server.address();

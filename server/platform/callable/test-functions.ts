@@ -90,6 +90,13 @@ export const testFunctions = [
     },
   }),
   defineFunction({
+    name: "test.processId",
+    input: z.null().optional(),
+    access: "public",
+    // Which server process answered (WEB_CONCURRENCY tests).
+    handler: () => ({ pid: process.pid }),
+  }),
+  defineFunction({
     name: "test.slow",
     input: z.object({ ms: z.number().int().min(0).max(120_000) }),
     access: "public",

@@ -1,0 +1,103 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresOnly } from "../support/databases.ts";
+import { createTempDatabase } from "../support/postgres.ts";
+import { projectRoot, spawnServer } from "../support/spawn-server.ts";
+
+/** Which process answers a call on a new connection (a kept-alive one stays on one process). */
+async function processIdOf(url: string): Promise<number> {
+  const body = JSON.stringify({ data: null });
+  const request = http.request(`${url}/api/fn/test.processId`, {
+    method: "POST",
+    agent: false,
+    headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+  });
+  // A connection handed to a process just killed may never be answered.
+  request.setTimeout(2_000, () => request.destroy(new Error("no answer")));
+  request.end(body);
+  const [response] = (await once(request, "response")) as [http.IncomingMessage];
+  let text = "";
+  for await (const chunk of response) text += chunk;
+  return (JSON.parse(text) as { result: { pid: number } }).result.pid;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe.each(postgresOnly)("several server processes (WEB_CONCURRENCY) on $name", () => {
+  let temp: Awaited<ReturnType<typeof createTempDatabase>>;
+  beforeAll(async () => {
+    temp = await createTempDatabase("workers");
+  });
+  afterAll(() => temp?.drop());
+
+  it("serves one port from two processes, replaces one that dies, and stops all on SIGTERM", async () => {
+    const server = await spawnServer({
+      env: { NODE_ENV: "test", DATABASE_URL: temp.url, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" },
+    });
+    const seen = new Set<number>();
+    for (let i = 0; i < 40 && seen.size < 2; i++) seen.add(await processIdOf(server.url));
+    expect(seen.size).toBe(2);
+    expect(seen.has(server.process.pid ?? -1)).toBe(false);
+
+    // A process that dies is replaced; the port keeps answering meanwhile.
+    const [victim] = [...seen];
+    process.kill(victim as number, "SIGKILL");
+    const replaced = new Set<number>();
+    for (let i = 0; i < 300 && replaced.size < 2; i++) {
+      const pid = await processIdOf(server.url).catch(() => null);
+      if (pid && pid !== victim) replaced.add(pid);
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(replaced.size).toBe(2);
+
+    expect(await server.stop("SIGTERM")).toBe(0);
+    for (const pid of [...seen, ...replaced]) expect(isAlive(pid)).toBe(false);
+  }, 120_000);
+
+  it("stops with exit 1 when the processes cannot start", async () => {
+    const child = spawn(process.execPath, ["server/main.ts"], {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        WEB_CONCURRENCY: "2",
+        // Nothing listens there: every process fails to open the database.
+        DATABASE_URL: "postgres://postgres@127.0.0.1:1/none",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    const [code] = await once(child, "exit");
+    expect(code).toBe(1);
+    expect(output).toContain("a server process failed to start");
+  }, 60_000);
+});
+
+describe("WEB_CONCURRENCY on the embedded database", () => {
+  it("is refused with a message naming the setting", async () => {
+    const child = spawn(process.execPath, ["server/main.ts"], {
+      cwd: projectRoot,
+      env: { ...process.env, NODE_ENV: "test", WEB_CONCURRENCY: "2", DATABASE_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    const [code] = await once(child, "exit");
+    expect(code).toBe(1);
+    expect(output).toContain("WEB_CONCURRENCY: above 1 needs DATABASE_URL");
+  });
+});
