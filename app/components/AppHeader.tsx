@@ -1,5 +1,6 @@
-import { Burger, Button, Drawer, Group, NavLink, Stack, Text } from "@mantine/core";
+import { Burger, Button, Drawer, NavLink, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { brandName } from "~/brand";
 import { callable } from "~/callable/callable";
@@ -20,23 +21,28 @@ async function signOut() {
   }
 }
 
-/** Brand, navigation and theme switch; on phones the navigation moves into a drawer. */
+/**
+ * Brand, navigation and theme switch; on phones the navigation moves into a drawer. The
+ * frame is plain elements where it can be (see AppFooter): it is rendered on every page.
+ */
 export function AppHeader() {
   const { pathname } = useLocation();
   const [menuOpened, menu] = useDisclosure(false);
+  // The drawer is mounted from the first time it is opened, not on every server render.
+  const [menuUsed, setMenuUsed] = useState(false);
   const current = (to: string) => (isCurrentPath(pathname, to) ? "page" : undefined);
   const user = useSignedInUser();
   const userName = user ? user.name || "Signed in" : null;
 
   return (
     <header className={classes.header}>
-      <Group h={60} px="md" gap="sm" justify="space-between" wrap="nowrap" maw={1200} mx="auto">
+      <div className={classes.headerBar}>
         <Link to="/" className={classes.brand}>
           <BrandMark size={30} />
           <span>{brandName}</span>
         </Link>
 
-        <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" wrap="nowrap">
+        <nav aria-label="Main" className={`${classes.wide} ${classes.mainNav}`}>
           {mainNavigation.map((item) => (
             <Link
               key={item.to}
@@ -47,19 +53,19 @@ export function AppHeader() {
               {item.label}
             </Link>
           ))}
-        </Group>
+        </nav>
 
-        <Group gap="xs" wrap="nowrap">
+        <div className={classes.headerActions}>
           <ThemeToggle />
           {user ? (
-            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
-              <Text size="sm" fw={500} data-testid="signed-in-user">
+            <div className={`${classes.wide} ${classes.userBlock}`}>
+              <span className={classes.userName} data-testid="signed-in-user">
                 {userName}
-              </Text>
+              </span>
               <Button variant="default" onClick={() => void signOut()}>
                 Sign out
               </Button>
-            </Group>
+            </div>
           ) : (
             <Button component={Link} to={signInLink.to} visibleFrom="sm">
               {signInLink.label}
@@ -68,46 +74,51 @@ export function AppHeader() {
           <Burger
             hiddenFrom="sm"
             opened={menuOpened}
-            onClick={menu.toggle}
+            onClick={() => {
+              setMenuUsed(true);
+              menu.toggle();
+            }}
             aria-label={menuOpened ? "Close navigation" : "Open navigation"}
             aria-expanded={menuOpened}
             aria-controls={menuId}
           />
-        </Group>
-      </Group>
+        </div>
+      </div>
 
-      <Drawer
-        id={menuId}
-        opened={menuOpened}
-        onClose={menu.close}
-        position="right"
-        size="xs"
-        title="Menu"
-        hiddenFrom="sm"
-        closeButtonProps={{ "aria-label": "Close navigation" }}
-      >
-        <Stack component="nav" aria-label="Menu" gap={4}>
-          {[...mainNavigation, ...(user ? [] : [signInLink])].map((item) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              active={current(item.to) === "page"}
-              aria-current={current(item.to)}
-              onClick={menu.close}
-            />
-          ))}
-          {user && (
-            <NavLink
-              component="button"
-              label="Sign out"
-              description={userName}
-              onClick={() => void signOut()}
-            />
-          )}
-        </Stack>
-      </Drawer>
+      {menuUsed && (
+        <Drawer
+          id={menuId}
+          opened={menuOpened}
+          onClose={menu.close}
+          position="right"
+          size="xs"
+          title="Menu"
+          hiddenFrom="sm"
+          closeButtonProps={{ "aria-label": "Close navigation" }}
+        >
+          <Stack component="nav" aria-label="Menu" gap={4}>
+            {[...mainNavigation, ...(user ? [] : [signInLink])].map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                active={current(item.to) === "page"}
+                aria-current={current(item.to)}
+                onClick={menu.close}
+              />
+            ))}
+            {user && (
+              <NavLink
+                component="button"
+                label="Sign out"
+                description={userName}
+                onClick={() => void signOut()}
+              />
+            )}
+          </Stack>
+        </Drawer>
+      )}
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { useMounted } from "@mantine/hooks";
 import classes from "./AppLayout.module.css";
 import { MoonIcon, SunIcon } from "./icons";
@@ -23,12 +23,13 @@ export function ThemeToggle() {
       title={mounted ? `Switch to ${dark ? "light" : "dark"} theme` : undefined}
       onClick={() => setColorScheme(dark ? "light" : "dark")}
     >
-      <Box component="span" darkHidden className={classes.icon}>
+      {/* Mantine's global classes, what Box's darkHidden/lightHidden props would add. */}
+      <span className={`${classes.icon} mantine-dark-hidden`}>
         <MoonIcon />
-      </Box>
-      <Box component="span" lightHidden className={classes.icon}>
+      </span>
+      <span className={`${classes.icon} mantine-light-hidden`}>
         <SunIcon />
-      </Box>
+      </span>
     </ActionIcon>
   );
 }
