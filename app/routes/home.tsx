@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { isFunctionError } from "~/accounts/form-failure";
 import { Screen } from "~/components/Screen";
@@ -7,6 +7,7 @@ import { DiscoveryFilters, type FilterValues } from "~/events/DiscoveryFilters";
 import { EventCardGrid } from "~/events/EventCard";
 import { serverContext } from "~/server-context";
 import type { Route } from "./+types/home";
+import classes from "./home.module.css";
 
 const title = "Upcoming events";
 const intro =
@@ -100,33 +101,22 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
 
 function HowItWorks() {
   return (
-    <Stack gap="sm" component="section" aria-labelledby="how-heading">
-      <Title order={2} size="h3" id="how-heading">
+    <section className={classes.section} aria-labelledby="how-heading">
+      <h2 className={classes.heading} id="how-heading">
         How it works
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      </h2>
+      <div className={classes.grid}>
         {howItWorks.map((item) => (
-          <Card key={item.heading} withBorder padding="lg">
-            <Title order={3} size="h4" mb="xs">
-              {item.heading}
-            </Title>
-            <Text size="sm" mb="md">
-              {item.text}
-            </Text>
-            <Anchor
-              component={Link}
-              to={item.link.to}
-              size="sm"
-              fw={600}
-              mt="auto"
-              underline="hover"
-            >
+          <div key={item.heading} className={classes.card}>
+            <h3 className={classes.cardHeading}>{item.heading}</h3>
+            <p className={classes.cardText}>{item.text}</p>
+            <Link to={item.link.to} className={classes.cardLink}>
               {item.link.label}
-            </Anchor>
-          </Card>
+            </Link>
+          </div>
         ))}
-      </SimpleGrid>
-    </Stack>
+      </div>
+    </section>
   );
 }
 
