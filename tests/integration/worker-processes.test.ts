@@ -23,6 +23,14 @@ async function processIdOf(url: string): Promise<number> {
   return (JSON.parse(text) as { result: { pid: number } }).result.pid;
 }
 
+/** Asks until two processes answered: the second may still be starting when /readyz is up. */
+async function collectProcessIds(url: string, into: Set<number>): Promise<void> {
+  for (let i = 0; i < 200 && into.size < 2; i++) {
+    into.add(await processIdOf(url));
+    if (into.size < 2) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -43,25 +51,48 @@ describe.each(postgresOnly)("several server processes (WEB_CONCURRENCY) on $name
     const server = await spawnServer({
       env: { NODE_ENV: "test", DATABASE_URL: temp.url, WEB_CONCURRENCY: "2", LOG_LEVEL: "info" },
     });
-    const seen = new Set<number>();
-    for (let i = 0; i < 40 && seen.size < 2; i++) seen.add(await processIdOf(server.url));
-    expect(seen.size).toBe(2);
-    expect(seen.has(server.process.pid ?? -1)).toBe(false);
+    try {
+      const seen = new Set<number>();
+      await collectProcessIds(server.url, seen);
+      expect(seen.size).toBe(2);
+      expect(seen.has(server.process.pid ?? -1)).toBe(false);
 
-    // A process that dies is replaced; the port keeps answering meanwhile.
-    const [victim] = [...seen];
-    process.kill(victim as number, "SIGKILL");
-    const replaced = new Set<number>();
-    for (let i = 0; i < 300 && replaced.size < 2; i++) {
-      const pid = await processIdOf(server.url).catch(() => null);
-      if (pid && pid !== victim) replaced.add(pid);
-      else await new Promise((resolve) => setTimeout(resolve, 100));
+      // A process that dies is replaced; the port keeps answering meanwhile.
+      const [victim] = [...seen];
+      process.kill(victim as number, "SIGKILL");
+      const replaced = new Set<number>();
+      for (let i = 0; i < 300 && replaced.size < 2; i++) {
+        const pid = await processIdOf(server.url).catch(() => null);
+        if (pid && pid !== victim) replaced.add(pid);
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(replaced.size).toBe(2);
+
+      expect(await server.stop("SIGTERM")).toBe(0);
+      for (const pid of [...seen, ...replaced]) expect(isAlive(pid)).toBe(false);
+    } finally {
+      await server.stop("SIGKILL");
     }
-    expect(replaced.size).toBe(2);
-
-    expect(await server.stop("SIGTERM")).toBe(0);
-    for (const pid of [...seen, ...replaced]) expect(isAlive(pid)).toBe(false);
   }, 120_000);
+
+  // Node's cluster ends a worker whose primary is gone (its IPC channel closes): no
+  // orphan keeps serving, or holding database connections, after a crash of the primary.
+  it("leaves no process behind when the primary is killed", async () => {
+    const server = await spawnServer({
+      env: { NODE_ENV: "test", DATABASE_URL: temp.url, WEB_CONCURRENCY: "2" },
+    });
+    const workers = new Set<number>();
+    try {
+      await collectProcessIds(server.url, workers);
+      expect(workers.size).toBe(2);
+    } finally {
+      await server.stop("SIGKILL");
+    }
+    for (let i = 0; i < 100 && [...workers].some(isAlive); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect([...workers].filter(isAlive)).toEqual([]);
+  }, 60_000);
 
   it("stops with exit 1 when the processes cannot start", async () => {
     const child = spawn(process.execPath, ["server/main.ts"], {
