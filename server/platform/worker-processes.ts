@@ -26,7 +26,10 @@ export function runWorkerProcesses(count: number, log: Logger): void {
         void stopAll(1);
         return;
       }
-      log.error({ workerPid: worker.process.pid, code, signal }, "a server process died; replacing it");
+      log.error(
+        { workerPid: worker.process.pid, code, signal },
+        "a server process died; replacing it",
+      );
       fork();
     });
   };
