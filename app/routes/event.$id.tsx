@@ -33,10 +33,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const query = url.searchParams.toString();
     throw redirect(`${event.path}${query ? `?${query}` : ""}`, 301);
   }
+  // Absolute links for link previews: the configured address, not whatever Host this
+  // request came through (a proxy's internal name would be useless in a shared card).
+  const site = server.publicUrl;
   return {
     event,
-    url: `${url.origin}${event.path}`,
-    imageUrl: event.cover ? `${url.origin}${event.cover.large}` : null,
+    url: `${site}${event.path}`,
+    imageUrl: event.cover ? `${site}${event.cover.large}` : null,
   };
 }
 

@@ -13,6 +13,8 @@ export type ServerContext = {
   requestId: string;
   /** Nonce of this response's Content-Security-Policy, for inline scripts. */
   cspNonce: string;
+  /** The site's public address (PUBLIC_URL, no trailing slash), for links that leave the page. */
+  publicUrl: string;
   log: Logger;
   auth: Auth | null;
   /** The server runs with NODE_ENV=test: test-only routes may misbehave on purpose. */
@@ -68,6 +70,7 @@ export function pageContextFactory(deps: PageContextDeps) {
     const value: ServerContext = {
       requestId: base.requestId,
       cspNonce: String(res.locals.cspNonce ?? ""),
+      publicUrl: deps.services.settings.PUBLIC_URL.replace(/\/+$/, ""),
       log: base.log,
       auth,
       testMode: deps.testMode,

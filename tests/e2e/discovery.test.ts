@@ -135,6 +135,11 @@ describe("discovery (issue 4)", () => {
       "Harbour Lights Folk Evening",
     );
     await expect(page.title()).resolves.toBe("Harbour Lights Folk Evening · Tickets");
+    // Link previews point at the configured address (PUBLIC_URL: localhost by default),
+    // not at the host this request happened to use (127.0.0.1).
+    await expect(page.locator('meta[property="og:url"]').getAttribute("content")).resolves.toBe(
+      `http://localhost:${new URL(baseURL).port}/harbour-lights-folk-evening-${published.shortId}`,
+    );
     eventPathForAxe = `/harbour-lights-folk-evening-${published.shortId}`;
 
     const calendarHref = await page
