@@ -1,5 +1,6 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData } from "react-router";
+import { PageLinks } from "~/components/PageLinks";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
 import { consoleLoad } from "~/console/console-loader";
@@ -14,8 +15,9 @@ export const meta = () => screenMeta(title, intro);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
-  const events = await consoleLoad(server, request, () => server.invoke("events.listMine", null));
-  return { events };
+  const asked = Number(new URL(request.url).searchParams.get("page") ?? 1);
+  const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, 10_000) : 1;
+  return consoleLoad(server, request, () => server.invoke("events.listMine", { page }));
 }
 
 function EmptyState() {
@@ -37,20 +39,38 @@ function EmptyState() {
 }
 
 export default function Page() {
-  const { events } = useLoaderData<typeof loader>();
+  const { events, page, pageCount, total } = useLoaderData<typeof loader>();
   return (
     <Screen title={title} intro={intro}>
       <Group justify="space-between">
         <Anchor component={Link} to="/business">
           ← Business console
         </Anchor>
-        {events.length > 0 ? (
+        {total > 0 ? (
           <Button component={Link} to="/business/events/new">
             Create an event
           </Button>
         ) : null}
       </Group>
-      {events.length === 0 ? <EmptyState /> : <EventList events={events} />}
+      {total === 0 ? (
+        <EmptyState />
+      ) : events.length === 0 ? (
+        <Text>
+          This page is past the end of your events.{" "}
+          <Anchor component={Link} to="?page=1">
+            Go to the first page
+          </Anchor>
+          .
+        </Text>
+      ) : (
+        <EventList events={events} />
+      )}
+      <PageLinks
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(n) => `?page=${n}`}
+        label="Pages of events"
+      />
     </Screen>
   );
 }

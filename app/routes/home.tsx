@@ -1,6 +1,7 @@
-import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { isFunctionError } from "~/accounts/form-failure";
+import { PageLinks } from "~/components/PageLinks";
 import { Screen } from "~/components/Screen";
 import { screenMeta } from "~/components/screen-meta";
 import { DiscoveryFilters, type FilterValues } from "~/events/DiscoveryFilters";
@@ -77,28 +78,6 @@ function countLine(total: number, capped: boolean, filtered: boolean): string {
   return `${events} coming up`;
 }
 
-function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-  const { search } = useLocation();
-  if (pageCount <= 1) return null;
-  return (
-    <Group component="nav" aria-label="Pages of results" justify="center" gap="md">
-      {page > 1 ? (
-        <Anchor component={Link} to={pageLink(search, page - 1)} rel="prev">
-          Previous page
-        </Anchor>
-      ) : null}
-      <Text size="sm" aria-current="page">
-        Page {page} of {pageCount}
-      </Text>
-      {page < pageCount ? (
-        <Anchor component={Link} to={pageLink(search, page + 1)} rel="next">
-          Next page
-        </Anchor>
-      ) : null}
-    </Group>
-  );
-}
-
 function HowItWorks() {
   return (
     <section className={classes.section} aria-labelledby="how-heading">
@@ -160,7 +139,12 @@ export default function Page() {
         ) : (
           <EventCardGrid events={result.events} />
         )}
-        <Pagination page={result.page} pageCount={result.pageCount} />
+        <PageLinks
+          page={result.page}
+          pageCount={result.pageCount}
+          hrefFor={(n) => pageLink(search, n)}
+          label="Pages of results"
+        />
       </Stack>
       <HowItWorks />
     </Screen>

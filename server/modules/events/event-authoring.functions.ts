@@ -34,9 +34,11 @@ const eventIdInput = z.object({ eventId: idInput });
 export const eventAuthoringFunctions = [
   defineFunction({
     name: "events.listMine",
-    input: z.null().optional(),
+    input: z
+      .object({ page: z.number().int().min(1, "Pages start at 1.").max(10_000).default(1) })
+      .nullish(),
     access: "signed-in",
-    handler: (_data, ctx) => listMyEvents(ctx.db, ctx.auth.userId),
+    handler: (data, ctx) => listMyEvents(ctx.db, ctx.auth.userId, data?.page ?? 1),
   }),
   defineFunction({
     name: "events.getForOwner",

@@ -26,8 +26,20 @@ function editableColumns(input: CreateEventInput) {
 }
 
 /** The caller's business's events, every status, newest start first, with ticket totals. */
-export async function listMyEvents(db: Database, userId: string) {
+/** Events per page of the console's list. */
+export const myEventsPageSize = 25;
+
+/**
+ * A page of the caller's business's events (every status), newest start first, with
+ * their ticket totals. A page past the end is empty, with the real page count.
+ */
+export async function listMyEvents(db: Database, userId: string, page = 1) {
   const business = await requireOwnedBusiness(db, userId);
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(events)
+    .where(eq(events.businessId, business.id));
+  const total = counted?.total ?? 0;
   const rows = await db
     .select({
       id: events.id,
@@ -46,13 +58,20 @@ export async function listMyEvents(db: Database, userId: string) {
     .leftJoin(ticketTypes, eq(ticketTypes.eventId, events.id))
     .where(eq(events.businessId, business.id))
     .groupBy(events.id)
-    .orderBy(desc(events.startsAt), desc(events.id));
-  return rows.map((row) => ({
-    ...row,
-    path: eventPath(row),
-    startsAt: row.startsAt.toISOString(),
-    endsAt: row.endsAt.toISOString(),
-  }));
+    .orderBy(desc(events.startsAt), desc(events.id))
+    .limit(myEventsPageSize)
+    .offset((page - 1) * myEventsPageSize);
+  return {
+    events: rows.map((row) => ({
+      ...row,
+      path: eventPath(row),
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+    })),
+    page,
+    pageCount: Math.max(1, Math.ceil(total / myEventsPageSize)),
+    total,
+  };
 }
 
 /** One of the caller's events with its ticket types, as the editor shows it. */

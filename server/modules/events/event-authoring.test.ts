@@ -32,6 +32,10 @@ describe.each(testDatabases)("event authoring on $name", ({ open }) => {
   async function newTicketType(eventId: string, overrides: Record<string, unknown> = {}) {
     return owner.call<{ id: string }>("ticketTypes.create", ticketTypeFields(eventId, overrides));
   }
+  /** Start and end `days` from now, for events that sort by day. */
+  function daysAhead(days: number) {
+    return { startsLocal: localInDays(days, 19), endsLocal: localInDays(days, 22) };
+  }
   async function setTaken(ticketTypeId: string, taken: number) {
     await database.db.update(ticketTypes).set({ taken }).where(eq(ticketTypes.id, ticketTypeId));
   }
@@ -69,10 +73,10 @@ describe.each(testDatabases)("event authoring on $name", ({ open }) => {
     const [row] = await database.db.select().from(events).where(eq(events.id, eventId));
     expect(row?.publishedAt).toBeInstanceOf(Date);
 
-    const mine = await owner.call<
-      { id: string; capacity: number; taken: number; ticketTypeCount: number }[]
-    >("events.listMine", null);
-    expect(mine.find((e) => e.id === eventId)).toMatchObject({
+    const mine = await owner.call<{
+      events: { id: string; capacity: number; taken: number; ticketTypeCount: number }[];
+    }>("events.listMine", null);
+    expect(mine.events.find((e) => e.id === eventId)).toMatchObject({
       capacity: 120,
       taken: 0,
       ticketTypeCount: 2,
@@ -103,6 +107,25 @@ describe.each(testDatabases)("event authoring on $name", ({ open }) => {
         status: "FAILED_PRECONDITION",
       });
     }
+  });
+
+  it("lists a business's events a page at a time, newest start first", async () => {
+    const busy = await kit.person({ business: true, plan: "pro" });
+    for (let day = 1; day <= 27; day++) {
+      await newEvent(busy, { title: `Night ${day}`, ...daysAhead(day) });
+    }
+    type Page = { events: { title: string }[]; page: number; pageCount: number; total: number };
+    const first = await busy.call<Page>("events.listMine", null);
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total: 27 });
+    expect(first.events).toHaveLength(25);
+    expect(first.events[0]?.title).toBe("Night 27");
+    const second = await busy.call<Page>("events.listMine", { page: 2 });
+    expect(second.events.map((e) => e.title)).toEqual(["Night 2", "Night 1"]);
+    const beyond = await busy.call<Page>("events.listMine", { page: 9 });
+    expect(beyond).toMatchObject({ events: [], pageCount: 2 });
+    await expect(refusal(busy.call("events.listMine", { page: 0 }))).resolves.toMatchObject({
+      status: "INVALID_ARGUMENT",
+    });
   });
 
   it("runs the cancellation steps inside the cancelling transaction", async () => {
@@ -319,8 +342,8 @@ describe.each(testDatabases)("event authoring on $name", ({ open }) => {
         status: "NOT_FOUND",
       });
     }
-    const theirs = await rival.call<{ id: string }[]>("events.listMine", null);
-    expect(theirs.map((e) => e.id)).not.toContain(eventId);
+    const theirs = await rival.call<{ events: { id: string }[] }>("events.listMine", null);
+    expect(theirs.events.map((e) => e.id)).not.toContain(eventId);
     // A malformed id is just as unknown (not a database error).
     await expect(
       refusal(owner.call("events.getForOwner", { eventId: "not-a-uuid" })),
