@@ -1,28 +1,19 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { formatPrice } from "~/events/format";
 import type { BookingView } from "../../server/modules/bookings/booking-view.ts";
 import { bookingStatusLabels, paymentStatusLabels, ticketStatusLabels } from "./booking-labels";
 import { EventHeader } from "./EventHeader";
+import { LineItems } from "./LineItems";
 import { StatusBadge } from "./StatusBadge";
 
 function Lines({ booking }: { booking: BookingView }) {
   return (
     <Stack gap={4}>
-      <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
-        {booking.items.map((item) => (
-          <Group key={item.ticketTypeId} component="li" justify="space-between" wrap="nowrap">
-            <Text>
-              {item.quantity} × {item.name}
-            </Text>
-            <Text>{formatPrice(item.quantity * item.unitPriceMinor, item.currency)}</Text>
-          </Group>
-        ))}
-      </Stack>
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={700}>Total</Text>
-        <Text fw={700}>{formatPrice(booking.totalMinor, booking.currency)}</Text>
-      </Group>
+      <LineItems
+        items={booking.items}
+        totalMinor={booking.totalMinor}
+        currency={booking.currency}
+      />
       <Text size="sm">{paymentStatusLabels[booking.paymentStatus]}</Text>
     </Stack>
   );

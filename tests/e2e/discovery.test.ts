@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { toLocalInput } from "../../server/modules/events/zoned-time.ts";
 import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
-import { uniquePhone } from "./session.ts";
+import { callFunction, uniquePhone } from "./session.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -17,19 +17,9 @@ function randomWord(): string {
   return word;
 }
 
-/** Calls a function over HTTP as `userId` (the test bearer NODE_ENV=test accepts). */
-async function call<T>(name: string, data: unknown, userId?: string): Promise<T> {
-  const response = await fetch(`${baseURL}/api/fn/${name}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      ...(userId ? { authorization: `Bearer test:${userId}:` } : {}),
-    },
-    body: JSON.stringify({ data }),
-  });
-  const body = (await response.json()) as { result?: T; error?: unknown };
-  if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body.error)}`);
-  return body.result as T;
+/** Calls a function over HTTP, as `userId` when given. */
+function call<T>(name: string, data: unknown, userId?: string): Promise<T> {
+  return callFunction<T>(baseURL, name, data, userId);
 }
 
 const inDays = (days: number, hour: number) =>

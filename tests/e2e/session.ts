@@ -25,3 +25,26 @@ export async function signInAs(
   const body = (await response.json()) as { result: { userId: string; sessionId: string } };
   return body.result;
 }
+
+/**
+ * Calls a function over HTTP, as `userId` when given (the `test:{userId}:` bearer that
+ * NODE_ENV=test accepts); throws with the error when it is refused.
+ */
+export async function callFunction<T>(
+  baseURL: string,
+  name: string,
+  data: unknown,
+  userId?: string,
+): Promise<T> {
+  const response = await fetch(`${baseURL}/api/fn/${name}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(userId ? { authorization: `Bearer test:${userId}:` } : {}),
+    },
+    body: JSON.stringify({ data }),
+  });
+  const body = (await response.json()) as { result?: T; error?: unknown };
+  if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(body.error)}`);
+  return body.result as T;
+}
