@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
-import { type JWK, errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { JWK } from "jose";
 import {
   ACCESS_TOKEN_COOKIE,
   EXPIRY_COOKIE,
@@ -13,9 +13,11 @@ import type { Auth } from "../callable/define-function.ts";
 import type { DatabaseHandle, Executor } from "../db.ts";
 import type { Logger } from "../logger.ts";
 import type { ClientInfo, CookieJar } from "../services.ts";
+import { accessTokens } from "./access-tokens.ts";
 import { refreshTokens, sessions } from "./auth.schema.ts";
 import type { AuthService, IssuedSession, LiveSession, SessionSummary } from "./auth-service.ts";
-import { createKeyStore, SIGNING_ALG } from "./signing-keys.ts";
+import { expiringCache } from "./expiring-cache.ts";
+import { createKeyStore } from "./signing-keys.ts";
 
 /** A session lives at most this long from sign-in, however often its tokens are renewed. */
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
@@ -75,8 +77,6 @@ function randomToken(): string {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type CachedLiveness = { live: LiveSession | null; checkedAt: number };
-
 export async function createAuthService(deps: AuthServiceDeps): Promise<SessionAuthority> {
   const { settings, log } = deps;
   const db = deps.database.db;
@@ -90,26 +90,18 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
     tokenTtlSeconds: ttlSeconds,
     now,
   });
-  const liveness = new Map<string, CachedLiveness>();
+  const { signAccessToken, verifySignature, verifiedClaims } = accessTokens({
+    keys,
+    issuer,
+    ttlSeconds,
+    now,
+  });
+  const liveness = expiringCache<{ live: LiveSession | null }>(LIVE_SESSION_CACHE_MAX, now);
 
   function forget(sessionId?: string, userId?: string) {
-    for (const [id, entry] of liveness) {
-      if (id === sessionId || (userId && entry.live?.userId === userId)) liveness.delete(id);
-    }
-  }
-
-  async function signAccessToken(sessionId: string, userId: string, roles: readonly string[]) {
-    const { kid, key } = await keys.signingKey();
-    const issuedAt = Math.floor(now() / 1000);
-    const expiresAtSeconds = issuedAt + ttlSeconds;
-    const accessToken = await new SignJWT({ sid: sessionId, roles: [...roles] })
-      .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: "JWT" })
-      .setIssuer(issuer)
-      .setSubject(userId)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(expiresAtSeconds)
-      .sign(key);
-    return { accessToken, accessTokenExpiresAt: expiresAtSeconds * 1000 };
+    liveness.deleteWhere(
+      (id, entry) => id === sessionId || Boolean(userId && entry.live?.userId === userId),
+    );
   }
 
   async function newRefreshToken(tx: Executor, sessionId: string, expiresAt: Date) {
@@ -128,7 +120,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
   /** Live session by id, looked up at most every LIVE_SESSION_CACHE_MS. */
   async function liveSessionById(sessionId: string): Promise<LiveSession | null> {
     const cached = liveness.get(sessionId);
-    if (cached && now() - cached.checkedAt < LIVE_SESSION_CACHE_MS) return cached.live;
+    if (cached) return cached.live;
     const [row] = await db
       .select({ sessionId: sessions.id, userId: sessions.userId, roles: users.roles })
       .from(sessions)
@@ -142,53 +134,8 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
         ),
       );
     const live = row ?? null;
-    if (liveness.size >= LIVE_SESSION_CACHE_MAX) liveness.clear();
-    liveness.set(sessionId, { live, checkedAt: now() });
+    liveness.set(sessionId, { live }, now() + LIVE_SESSION_CACHE_MS);
     return live;
-  }
-
-  /** A valid token's claims, or null. Does not check the session. */
-  async function verifySignature(token: string) {
-    try {
-      const { payload } = await jwtVerify(
-        token,
-        async (header) => {
-          const key = header.kid ? await keys.verificationKey(header.kid) : null;
-          if (!key) throw new joseErrors.JWKSNoMatchingKey();
-          return key;
-        },
-        { algorithms: [SIGNING_ALG], issuer, currentDate: new Date(now()) },
-      );
-      const sid = payload.sid;
-      if (typeof payload.sub !== "string" || typeof sid !== "string" || !uuidPattern.test(sid)) {
-        return null;
-      }
-      return { userId: payload.sub, sessionId: sid, expiresAt: (payload.exp ?? 0) * 1000 };
-    } catch {
-      return null;
-    }
-  }
-
-  /**
-   * Tokens whose signature was checked lately, so a client calling many times a second
-   * (a hold, then its release) is not verified again each time: the signature check was
-   * the largest single cost of a callable call. The session's liveness is still checked on
-   * every call, and an entry lives at most a minute and never past the token's expiry.
-   */
-  const verified = new Map<
-    string,
-    { userId: string; sessionId: string; expiresAt: number; until: number }
-  >();
-
-  async function verifiedClaims(token: string) {
-    const cached = verified.get(token);
-    if (cached && now() < cached.until) return cached;
-    const claims = await verifySignature(token);
-    if (!claims) return null;
-    if (verified.size >= LIVE_SESSION_CACHE_MAX) verified.clear();
-    const entry = { ...claims, until: Math.min(claims.expiresAt, now() + 60_000) };
-    verified.set(token, entry);
-    return entry;
   }
 
   async function verifyAccessToken(token: string): Promise<Auth | null> {

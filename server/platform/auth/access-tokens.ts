@@ -1,0 +1,77 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { expiringCache } from "./expiring-cache.ts";
+import { type KeyStore, SIGNING_ALG } from "./signing-keys.ts";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const VERIFIED_CACHE_MAX = 10_000;
+
+export type AccessTokenClaims = { userId: string; sessionId: string; expiresAt: number };
+
+/**
+ * Access tokens: EdDSA JWTs naming the session (`sid`) and the user (`sub`), signed with
+ * the shared signing key and checked against every key still in use. Whether the session
+ * is still live is the auth service's business, not this module's.
+ */
+export function accessTokens(options: {
+  keys: KeyStore;
+  issuer: string;
+  ttlSeconds: number;
+  now: () => number;
+}) {
+  const { keys, issuer, ttlSeconds, now } = options;
+
+  async function signAccessToken(sessionId: string, userId: string, roles: readonly string[]) {
+    const { kid, key } = await keys.signingKey();
+    const issuedAt = Math.floor(now() / 1000);
+    const expiresAtSeconds = issuedAt + ttlSeconds;
+    const accessToken = await new SignJWT({ sid: sessionId, roles: [...roles] })
+      .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: "JWT" })
+      .setIssuer(issuer)
+      .setSubject(userId)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAtSeconds)
+      .sign(key);
+    return { accessToken, accessTokenExpiresAt: expiresAtSeconds * 1000 };
+  }
+
+  /** A valid token's claims, or null. Does not check the session. */
+  async function verifySignature(token: string): Promise<AccessTokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(
+        token,
+        async (header) => {
+          const key = header.kid ? await keys.verificationKey(header.kid) : null;
+          if (!key) throw new joseErrors.JWKSNoMatchingKey();
+          return key;
+        },
+        { algorithms: [SIGNING_ALG], issuer, currentDate: new Date(now()) },
+      );
+      const sid = payload.sid;
+      if (typeof payload.sub !== "string" || typeof sid !== "string" || !uuidPattern.test(sid)) {
+        return null;
+      }
+      return { userId: payload.sub, sessionId: sid, expiresAt: (payload.exp ?? 0) * 1000 };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Tokens whose signature was checked lately, so a client calling many times a second
+   * (a hold, then its release) is not verified again each time: the signature check was
+   * the largest single cost of a callable call. An entry lives at most a minute and never
+   * past the token's expiry; the caller still checks the session on every call.
+   */
+  const verified = expiringCache<AccessTokenClaims>(VERIFIED_CACHE_MAX, now);
+
+  async function verifiedClaims(token: string): Promise<AccessTokenClaims | null> {
+    const cached = verified.get(token);
+    if (cached) return cached;
+    const claims = await verifySignature(token);
+    if (!claims) return null;
+    verified.set(token, claims, Math.min(claims.expiresAt, now() + 60_000));
+    return claims;
+  }
+
+  return { signAccessToken, verifySignature, verifiedClaims };
+}
