@@ -21,7 +21,7 @@ export function LineItems({
   currency: string | null;
 }) {
   return (
-    <>
+    <Stack gap={4}>
       <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
         {items.map((item) => (
           <Group key={item.ticketTypeId} component="li" justify="space-between" wrap="nowrap">
@@ -34,8 +34,8 @@ export function LineItems({
       </Stack>
       <Group justify="space-between" wrap="nowrap">
         <Text fw={700}>Total</Text>
-        <Text fw={700}>{currency ? formatPrice(totalMinor, currency) : formatPrice(0, "EUR")}</Text>
+        <Text fw={700}>{currency ? formatPrice(totalMinor, currency) : "Free"}</Text>
       </Group>
-    </>
+    </Stack>
   );
 }

@@ -14,7 +14,7 @@ import { ConfirmForm } from "~/booking/ConfirmForm";
 import { EventHeader } from "~/booking/EventHeader";
 import { HoldCountdown } from "~/booking/HoldCountdown";
 import { HoldExpired } from "~/booking/HoldExpired";
-import { HoldSummary } from "~/booking/HoldSummary";
+import { LineItems } from "~/booking/LineItems";
 import { QuantityForm } from "~/booking/QuantityForm";
 import { ReleaseHoldForm } from "~/booking/ReleaseHoldForm";
 import { saleBlocker } from "~/booking/sale-blocker";
@@ -107,7 +107,7 @@ function HeldStep({ hold, loaded }: { hold: LiveHold; loaded: LoaderData }) {
     <>
       <Section id="hold-heading" heading="Your tickets">
         <HoldCountdown secondsLeft={secondsLeft} />
-        <HoldSummary hold={hold} />
+        <LineItems items={hold.items} totalMinor={hold.totalMinor} currency={hold.currency} />
         <ReleaseHoldForm holdId={hold.id} pending={pending === "release"} />
       </Section>
       <Section id="attendees-heading" heading="Attendees">
