@@ -17,7 +17,6 @@
  *   BUILD_DIR (default build), DB_POOL_MAX (the server's pool, default 10)
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import http from "node:http";
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -32,6 +31,8 @@ import { createAuthService } from "../server/platform/auth/create-auth-service.t
 import { type DatabaseHandle, openDatabase } from "../server/platform/db.ts";
 import { createLogger } from "../server/platform/logger.ts";
 import { type RunningServer, spawnServer } from "../tests/support/spawn-server.ts";
+import { agent, callFn } from "./support/callable-client.ts";
+import { report, type Sample } from "./support/latency-report.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -50,29 +51,6 @@ const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1
 const serverPool = process.env.DB_POOL_MAX ?? "10";
 const APP_SECRET = randomBytes(32).toString("base64url");
 const PUBLIC_URL = "http://bench.invalid";
-
-type Sample = { ms: number; code: string };
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** Successful holds per second and their latencies; `everyAnswer`: all answers, refusals too. */
-function report(title: string, samples: Sample[], elapsedMs: number, everyAnswer = false): number {
-  const counted = everyAnswer ? samples : samples.filter((s) => s.code === "ok");
-  const latencies = counted.map((s) => s.ms).sort((a, b) => a - b);
-  const rate = counted.length / (elapsedMs / 1000);
-  const codes = new Map<string, number>();
-  for (const s of samples) if (s.code !== "ok") codes.set(s.code, (codes.get(s.code) ?? 0) + 1);
-  const errors = codes.size ? [...codes].map(([code, n]) => `${code}×${n}`).join(" ") : "none";
-  console.log(
-    `${title.padEnd(28)} ${rate.toFixed(0).padStart(6)} ${everyAnswer ? "answers" : "holds"}/s  ` +
-      `p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  ` +
-      `p99 ${percentile(latencies, 99).toFixed(1)} ms  errors: ${errors}`,
-  );
-  return rate;
-}
 
 async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: baseUrl });
@@ -115,46 +93,6 @@ async function signedInUsers(database: DatabaseHandle, count: number) {
     people.push({ userId: row.id, token: issued.accessToken });
   }
   return people;
-}
-
-/** Keep-alive sockets, one per client at most: the bench's own cost stays small (no fetch). */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
-
-type CallAnswer = {
-  http: number;
-  body: { result?: { id: string }; error?: { status: string; message: string } };
-};
-
-function callFn(server: RunningServer, name: string, token: string, data: unknown) {
-  const payload = JSON.stringify({ data });
-  return new Promise<CallAnswer>((resolve, reject) => {
-    const request = http.request(
-      `${server.url}/api/fn/${name}`,
-      {
-        method: "POST",
-        agent,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(payload),
-          authorization: `Bearer ${token}`,
-        },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (text += chunk));
-        response.on("end", () => {
-          try {
-            resolve({ http: response.statusCode ?? 0, body: JSON.parse(text) });
-          } catch (error) {
-            reject(error);
-          }
-        });
-      },
-    );
-    request.on("error", reject);
-    request.end(payload);
-  });
 }
 
 /** C clients hold 1 and release, over HTTP, until the time is up. */
