@@ -1,7 +1,6 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
@@ -10,8 +9,10 @@ export default defineConfig({
           name: "unit",
           include: [
             "app/**/*.test.{ts,tsx}",
+            "contract/**/*.test.ts",
             "server/**/*.test.ts",
             "tests/integration/**/*.test.ts",
+            "tests/architecture/**/*.test.ts",
           ],
           environment: "node",
           testTimeout: 30_000,

@@ -7,8 +7,8 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 type HandleErrorArgs = Parameters<HandleErrorFunction>[1];
 
-import { NonceContext } from "./components/nonce";
-import { serverContext } from "./server-context";
+import { NonceContext } from "./components/nonce.tsx";
+import { serverContext } from "./server-context.ts";
 
 /** Handed to the server (through the build's entry module) so both sides share the key. */
 export { serverContext };

@@ -11,20 +11,24 @@ import {
   type ShouldRevalidateFunctionArgs,
   useLocation,
 } from "react-router";
+import { formBodyMiddleware } from "#app/forms/form-body-middleware.server.ts";
 import type { Route } from "./+types/root";
-import { AppLayout } from "./components/AppLayout";
-import { ErrorPage } from "./components/ErrorPage";
-import { useNonce } from "./components/nonce";
-import { serverContext } from "./server-context";
+import { AppLayout } from "./components/AppLayout.tsx";
+import { ErrorPage } from "./components/ErrorPage.tsx";
+import { useNonce } from "./components/nonce.tsx";
+import { serverContext } from "./server-context.ts";
 import {
   rememberSignedIn,
   type SignedInUser,
   signedInStateChanged,
   useSignedInUser,
-} from "./session/signed-in-user";
-import { useSessionWatcher } from "./session/use-session-watcher";
-import { theme, themeColor } from "./theme";
-import { themeCss } from "./theme-css";
+} from "./session/signed-in-user.ts";
+import { useSessionWatcher } from "./session/use-session-watcher.ts";
+import { theme, themeColor } from "./theme.ts";
+import { themeCss } from "./theme-css.ts";
+
+/** Before every action: the body must be a web form (415/400 otherwise, never a 500). */
+export const middleware = [formBodyMiddleware];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -61,7 +65,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { auth, invoke } = context.get(serverContext);
   if (!auth) return { user: null };
   try {
-    const user: SignedInUser = await invoke("sessions.current", null);
+    // Read on every load: a member removed from their last team loses the link at once.
+    const [current, business, { member }] = await Promise.all([
+      invoke("sessions.current", null),
+      invoke("businesses.ownsOne", null),
+      invoke("teams.isMember", null),
+    ]);
+    const user: SignedInUser = { ...current, businessOwner: business.owner, teamMember: member };
     return { user };
   } catch {
     return { user: null };
@@ -82,6 +92,10 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
+  // A signed-in visitor on a missing page keeps a live session, as on any other page. A
+  // path no route matches has no root loader data: the watcher then reads the cookies
+  // alone (without an expiry cookie nobody is signed in and it schedules nothing).
+  useSessionWatcher(useSignedInUser()?.sessionId ?? "error-page");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return <ErrorPage status={status} path={pathname} />;
 }

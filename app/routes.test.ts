@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
-import routes from "./routes";
-import { isGatedPath } from "./session/gate";
+import { isGatedPath } from "#contract/gate.ts";
+import routes from "./routes.ts";
 
 type Flat = { path: string; underGatedLayout: boolean };
 

@@ -23,6 +23,8 @@ export default [
   route("business/events", "routes/business.events._index.tsx"),
   route("business/events/new", "routes/business.events.new.tsx"),
   route("business/events/:id", "routes/business.events.$id.tsx"),
+  route("business/teams", "routes/business.teams._index.tsx"),
+  route("business/teams/:id", "routes/business.teams.$id.tsx"),
   route("account_delete_start", "routes/account_delete_start.tsx"),
   // The seed's gated screens (section 6). The server gate covers page loads; this
   // layout's middleware covers client-side navigations into them.
@@ -31,7 +33,9 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("booking/:id", "routes/booking.$id.tsx"),
     route("my_ticket/:id", "routes/my_ticket.$id.tsx"),
+    route("my_ticket/:id/pdf", "routes/my_ticket.$id.pdf.tsx"),
     route("my-ticket/:id", "routes/my-ticket.$id.tsx"),
+    route("my-ticket/:id/pdf", "routes/my-ticket.$id.pdf.tsx"),
     route("ticket-detail/:id", "routes/ticket-detail.$id.tsx"),
     route("notification/:id", "routes/notification.$id.tsx"),
     route("assign/:id", "routes/assign.$id.tsx"),
@@ -40,7 +44,13 @@ export default [
     route("confirm_delete_account", "routes/confirm_delete_account.tsx"),
     route("team_coordinator/team_list", "routes/team_coordinator.team_list.tsx"),
     route("team_coordinator/report/:id", "routes/team_coordinator.report.$id.tsx"),
+    route(
+      "team_coordinator/report/:id/check-ins.csv",
+      "routes/team_coordinator.report.$id.csv.tsx",
+    ),
     route("team_coordinator/business/:id", "routes/team_coordinator.business.$id.tsx"),
+    // An invitation's link (decision 014): joins the team, then goes to the team list.
+    route("team_coordinator/join/:token", "routes/team_coordinator.join.$token.tsx"),
     route("team_coordinator/check_in/:id", "routes/team_coordinator.check_in.$id.tsx"),
     route("team_coordinator/message_alert", "routes/team_coordinator.message_alert.tsx"),
     route(

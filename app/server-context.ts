@@ -1,5 +1,9 @@
 import { createContext } from "react-router";
-import type { ServerContext } from "../server/platform/page-context.ts";
+import type { AppFunctions } from "#server/functions.ts";
+import type { ServerContext as PlatformServerContext } from "#server/platform/page-context.ts";
+
+/** The server context of this app: its functions, by name, typed. */
+export type ServerContext = PlatformServerContext<AppFunctions>;
 
 /**
  * What the server hands to loaders, actions and middleware. The key is created here, in

@@ -1,8 +1,8 @@
 import { MantineProvider } from "@mantine/core";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { cssVariablesResolver, theme } from "./theme";
-import { themeCss } from "./theme-css";
+import { cssVariablesResolver, theme } from "./theme.ts";
+import { themeCss } from "./theme-css.ts";
 
 describe("the theme's CSS variables, computed once", () => {
   it("are exactly what MantineProvider would render on every request", () => {

@@ -5,7 +5,7 @@ import {
   defaultCssVariablesResolver,
   mergeMantineTheme,
 } from "@mantine/core";
-import { cssVariablesResolver, theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme.ts";
 
 type Section = keyof ConvertCSSVariablesInput;
 const sections: Section[] = ["variables", "light", "dark"];

@@ -6,6 +6,9 @@
  * BENCH_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test), dropped
  * at the end. Then the same work as raw SQL (the server's own hold and release
  * statements through `pg`, at the same concurrency) and the ratio HTTP/raw.
+ * Each is run twice, back to back: batched (the default, decision 015: concurrent holds
+ * of the type share one statement) and single-row (HOLD_BATCHING=off: one statement per
+ * hold, every one waiting for the row lock of the one before).
  *
  *   node bench/holds.ts [--clients 64] [--seconds 10]
  *   node bench/holds.ts --sellout [--capacity 1000] [--buyers 5000] [--clients 64]
@@ -20,17 +23,24 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { loadSettings } from "../server/config.ts";
-import { users } from "../server/modules/accounts/accounts.schema.ts";
+import { loadSettings } from "#server/config.ts";
+import {
+  groupStats,
+  releaseGrouped,
+  takeGrouped,
+} from "#server/modules/inventory/hold-batching.ts";
 import {
   releaseHoldStatement,
   takeTicketsStatement,
-} from "../server/modules/inventory/hold-statements.ts";
-import { inventoryOf, makeEvent, nth } from "../server/modules/inventory/inventory-test-kit.ts";
-import { createAuthService } from "../server/platform/auth/create-auth-service.ts";
-import { type DatabaseHandle, openDatabase } from "../server/platform/db.ts";
-import { createLogger } from "../server/platform/logger.ts";
-import { type RunningServer, spawnServer } from "../tests/support/spawn-server.ts";
+} from "#server/modules/inventory/hold-statements.ts";
+import { createAuthService } from "#server/platform/auth/create-auth-service.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { type Database, type DatabaseHandle, openDatabase } from "#server/platform/db.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import { inventoryOf, makeEvent, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
+import { adminSql } from "./support/admin-sql.ts";
 import { agent, callFn } from "./support/callable-client.ts";
 import { report, type Sample } from "./support/latency-report.ts";
 
@@ -52,15 +62,7 @@ const serverPool = process.env.DB_POOL_MAX ?? "10";
 const APP_SECRET = randomBytes(32).toString("base64url");
 const PUBLIC_URL = "http://bench.invalid";
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const adminQuery = (text: string) => adminSql(baseUrl, text);
 
 /** `count` users, each with a session and an access token, made the way sign-in makes them. */
 async function signedInUsers(database: DatabaseHandle, count: number) {
@@ -137,9 +139,10 @@ async function rawHoldRelease(
   eventId: string,
   ticketTypeId: string,
   databaseUrl: string,
+  batched: boolean,
 ): Promise<{ samples: Sample[]; elapsed: number }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  const db = drizzle(pool);
+  const db = drizzle(pool) as unknown as Database;
   const samples: Sample[] = [];
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -148,28 +151,33 @@ async function rawHoldRelease(
       while (performance.now() < deadline) {
         const holdId = randomUUID();
         const t0 = performance.now();
-        const result = await db.execute(
-          takeTicketsStatement({
-            holdId,
-            userId,
-            eventId,
-            lines: [{ ticketTypeId, quantity: 1 }],
-            holdMinutes: 10,
-            idempotencyKey: randomUUID(),
-          }),
-        );
+        const input = {
+          holdId,
+          userId,
+          eventId,
+          lines: [{ ticketTypeId, quantity: 1 }],
+          holdMinutes: 10,
+          idempotencyKey: randomUUID(),
+        };
+        const row = batched
+          ? await takeGrouped(db, input)
+          : (await rowsOf<{ hold_id: string | null }>(db, takeTicketsStatement(input)))[0];
         const ms = performance.now() - t0;
-        const row = result.rows[0] as { hold_id: string | null } | undefined;
         if (!row?.hold_id) {
           samples.push({ ms, code: "short" });
           continue;
         }
         samples.push({ ms, code: "ok" });
-        await db.execute(releaseHoldStatement(holdId, userId, "released"));
+        if (batched) await releaseGrouped(db, holdId, userId);
+        else await db.execute(releaseHoldStatement(holdId, userId, "released"));
       }
     }),
   );
   const elapsed = performance.now() - started;
+  if (batched) {
+    const stats = groupStats(db);
+    console.log(`  (${stats.batches} batches, largest ${stats.largest})`);
+  }
   await pool.end();
   return { samples, elapsed };
 }
@@ -185,16 +193,18 @@ async function oversold(database: DatabaseHandle, ticketTypeId: string): Promise
   return over;
 }
 
-async function hotLoop(database: DatabaseHandle, server: RunningServer, databaseUrl: string) {
-  const { event, types } = await makeEvent(database.db, { types: [{ capacity: 1_000_000 }] });
-  const type = nth(types, 0);
-  const people = await signedInUsers(database, clients);
-  // Warm-up: connections, JIT, the server's session cache.
+async function warmUp(
+  server: RunningServer,
+  people: { token: string }[],
+  eventId: string,
+  ticketTypeId: string,
+) {
+  // Connections, JIT, the server's session cache.
   await Promise.all(
     people.map((p) =>
       callFn(server, "holds.create", p.token, {
-        eventId: event.id,
-        items: [{ ticketTypeId: type.id, quantity: 1 }],
+        eventId,
+        items: [{ ticketTypeId, quantity: 1 }],
         idempotencyKey: randomUUID(),
       }).then(
         (r) =>
@@ -202,20 +212,46 @@ async function hotLoop(database: DatabaseHandle, server: RunningServer, database
       ),
     ),
   );
+}
+
+async function hotLoop(database: DatabaseHandle, databaseUrl: string) {
+  const { event, types } = await makeEvent(database.db, { types: [{ capacity: 1_000_000 }] });
+  const type = nth(types, 0);
+  const people = await signedInUsers(database, clients);
   console.log(`hold 1 + release, ${clients} clients, ${seconds} s each, server pool ${serverPool}`);
-  const http = await httpHoldRelease(server, people, event.shortId, type.id);
-  const httpRate = report("HTTP /api/fn", http.samples, http.elapsed);
-  await oversold(database, type.id);
-  const rawSame = await rawHoldRelease(clients, people, event.id, type.id, databaseUrl);
-  const rawSameRate = report(`raw SQL, pool ${clients}`, rawSame.samples, rawSame.elapsed);
+  const rates: Record<string, number> = {};
+  for (const batching of ["on", "off"] as const) {
+    const label = batching === "on" ? "batched" : "single-row";
+    const server = await startServer(databaseUrl, batching);
+    try {
+      await warmUp(server, people, event.shortId, type.id);
+      const http = await httpHoldRelease(server, people, event.shortId, type.id);
+      rates[`http ${batching}`] = report(`HTTP /api/fn, ${label}`, http.samples, http.elapsed);
+    } finally {
+      await server.stop();
+    }
+    await oversold(database, type.id);
+  }
   const small = Number(serverPool);
-  const rawSmall = await rawHoldRelease(small, people, event.id, type.id, databaseUrl);
-  const rawSmallRate = report(`raw SQL, pool ${small}`, rawSmall.samples, rawSmall.elapsed);
+  for (const batched of [true, false]) {
+    const label = batched ? "batched" : "single-row";
+    for (const pool of batched ? [small] : [clients, small]) {
+      const raw = await rawHoldRelease(pool, people, event.id, type.id, databaseUrl, batched);
+      const rate = report(`raw SQL, ${label}, pool ${pool}`, raw.samples, raw.elapsed);
+      rates[`raw ${batched ? "on" : "off"}`] = Math.max(
+        rates[`raw ${batched ? "on" : "off"}`] ?? 0,
+        rate,
+      );
+    }
+  }
   await oversold(database, type.id);
-  const best = Math.max(rawSameRate, rawSmallRate);
+  const ratio = (a: string, b: string) => ((rates[a] ?? 0) / (rates[b] || 1)).toFixed(2);
   console.log(
-    `ratio HTTP/raw: ${(httpRate / best).toFixed(2)} (vs the faster raw run; ` +
-      `${(httpRate / rawSameRate).toFixed(2)} vs pool ${clients}, ${(httpRate / rawSmallRate).toFixed(2)} vs pool ${small})`,
+    `ratio HTTP/raw (vs the faster raw run of the same kind): batched ${ratio("http on", "raw on")}, ` +
+      `single-row ${ratio("http off", "raw off")}`,
+  );
+  console.log(
+    `batched/single-row: HTTP ${ratio("http on", "http off")}, raw ${ratio("raw on", "raw off")}`,
   );
 }
 
@@ -267,16 +303,8 @@ async function sellOut(database: DatabaseHandle, server: RunningServer) {
   await oversold(database, type.id);
 }
 
-const name = `bench_holds_${randomBytes(4).toString("hex")}`;
-await adminQuery(`create database ${name}`);
-const url = new URL(baseUrl);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
-let database: DatabaseHandle | undefined;
-let server: RunningServer | undefined;
-try {
-  database = await openDatabase({ databaseUrl, pgliteDir: "", poolMax: 8 });
-  server = await spawnServer({
+function startServer(databaseUrl: string, batching: "on" | "off"): Promise<RunningServer> {
+  return spawnServer({
     command: args.profile
       ? [process.execPath, "--cpu-prof", `--cpu-prof-dir=${args.profile}`, "server/main.ts"]
       : undefined,
@@ -288,12 +316,26 @@ try {
       ALLOW_OUTBOX_IN_PRODUCTION: "true",
       DB_POOL_MAX: serverPool,
       LOG_LEVEL: "warn",
+      HOLD_BATCHING: batching,
     },
   });
-  if (args.sellout) await sellOut(database, server);
-  else await hotLoop(database, server, databaseUrl);
-  if (server.output().includes('"level":50'))
-    console.log("server logged errors:\n", server.output().slice(-2000));
+}
+
+const name = `bench_holds_${randomBytes(4).toString("hex")}`;
+await adminQuery(`create database ${name}`);
+const url = new URL(baseUrl);
+url.pathname = `/${name}`;
+const databaseUrl = url.toString();
+let database: DatabaseHandle | undefined;
+let server: RunningServer | undefined;
+try {
+  database = await openDatabase({ databaseUrl, pgliteDir: "", poolMax: 8 });
+  if (args.sellout) {
+    server = await startServer(databaseUrl, process.env.HOLD_BATCHING === "off" ? "off" : "on");
+    await sellOut(database, server);
+    if (server.output().includes('"level":50'))
+      console.log("server logged errors:\n", server.output().slice(-2000));
+  } else await hotLoop(database, databaseUrl);
 } finally {
   agent.destroy();
   await server?.stop();

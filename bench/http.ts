@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { projectRoot, spawnServer } from "../tests/support/spawn-server.ts";
+import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { measure } from "./support/load.ts";
 import { pageWeight, printWeight } from "./support/page-weight.ts";
 

@@ -5,7 +5,7 @@
  *   BENCH_ROUNDS (default 40)
  */
 import { availableParallelism } from "node:os";
-import { hashPassword, verifyPassword } from "../server/modules/accounts/password-hash.ts";
+import { hashPassword, verifyPassword } from "#server/modules/accounts/password-hash.ts";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 40);
 

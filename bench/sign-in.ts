@@ -11,12 +11,12 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
-import { createApp } from "../server/app.ts";
-import { accountFunctions } from "../server/modules/accounts/accounts.functions.ts";
-import { createRegistry } from "../server/platform/callable/registry.ts";
-import { openDatabase } from "../server/platform/db.ts";
-import { accountsKit } from "../tests/support/accounts-kit.ts";
-import { createTempDatabase, testDatabaseUrl } from "../tests/support/postgres.ts";
+import { createApp } from "#server/app.ts";
+import { accountFunctions } from "#server/modules/accounts/accounts.functions.ts";
+import { createRegistry } from "#server/platform/callable/registry.ts";
+import { openDatabase } from "#server/platform/db.ts";
+import { accountsKit } from "#tests/support/accounts-kit.ts";
+import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);

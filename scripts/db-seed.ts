@@ -3,10 +3,10 @@
  * server would use (DATABASE_URL, else the embedded one in PGLITE_DIR), once: a second
  * run finds the mark and changes nothing. Prints the demo sign-ins.
  */
-import { loadSettings, SettingsError } from "../server/config.ts";
-import { demoSignInLines, seedDemoData } from "../server/modules/demo/demo-seed.ts";
-import { openDatabase } from "../server/platform/db.ts";
-import { createLogger } from "../server/platform/logger.ts";
+import { loadSettings, SettingsError } from "#server/config.ts";
+import { demoSignInLines, seedDemoData } from "#server/modules/demo/demo-seed.ts";
+import { openDatabase } from "#server/platform/db.ts";
+import { createLogger } from "#server/platform/logger.ts";
 
 let settings: ReturnType<typeof loadSettings>;
 try {

@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { pinoHttp } from "pino-http";
 import type { RouterContext, ServerBuild } from "react-router";
 import { eventImagesRouter } from "./modules/events/event-images.http.ts";
+import { ticketKeysRouter } from "./modules/tickets/ticket-keys.http.ts";
 import type { BearerVerifier } from "./platform/callable/callable-router.ts";
 import { callableRouter } from "./platform/callable/callable-router.ts";
 import type { Registry } from "./platform/callable/registry.ts";
@@ -14,13 +13,18 @@ import {
   type SignedInCheck,
   sessionCookiePresent,
 } from "./platform/gate-middleware.ts";
+import { createPageCache, type PageCache } from "./platform/page-cache.ts";
+import { invalidatingRegistry } from "./platform/page-cache-invalidation.ts";
 import {
   type PageContextDeps,
   pageContextFactory,
   type ServerContext,
 } from "./platform/page-context.ts";
+import { publicPathMatcher } from "./platform/public-pages.ts";
+import { requestLogger } from "./platform/request-log.ts";
 import { securityHeaders } from "./platform/security-headers.ts";
 import type { Services } from "./platform/services.ts";
+import { siblingProcesses } from "./platform/worker-processes.ts";
 
 export type Pages = {
   /** The React Router server build, or a loader of it (development: Vite's SSR module). */
@@ -53,7 +57,12 @@ export type AppDeps = {
 };
 
 /** The HTTP application: health, `/api`, then the gate and the pages. */
-export function createApp(deps: AppDeps): express.Express {
+export function createApp(appDeps: AppDeps): express.Express {
+  const pageCache = publicPageCache(appDeps);
+  // Every edit that changes a public page empties the shared page cache (decision 017).
+  const deps = pageCache
+    ? { ...appDeps, registry: invalidatingRegistry(appDeps.registry, pageCache) }
+    : appDeps;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -72,18 +81,7 @@ export function createApp(deps: AppDeps): express.Express {
     }
   });
 
-  app.use(
-    pinoHttp({
-      logger: deps.services.log,
-      genReqId: (req, res) => {
-        const given = req.headers["x-request-id"];
-        const id = typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") ?? false },
-    }),
-  );
+  app.use(requestLogger(deps.services.log));
   app.use(securityHeaders({ secureTransport: deps.secureTransport }));
   const { jwks } = deps;
   if (jwks) {
@@ -123,13 +121,34 @@ export function createApp(deps: AppDeps): express.Express {
   app.use("/api", api);
   for (const routes of deps.authRoutes ?? []) app.use(routes);
   app.use(eventImagesRouter(deps.services.database.db));
+  app.use(ticketKeysRouter(deps.services));
 
-  if (deps.pages) mountPages(app, deps, deps.pages);
+  if (deps.pages) mountPages(app, deps, deps.pages, pageCache);
   app.use(lastResortErrorHandler);
   return app;
 }
 
-function mountPages(app: express.Express, deps: AppDeps, pages: Pages): void {
+/** The shared cache of anonymous public pages: production builds only, unless turned off. */
+function publicPageCache(deps: AppDeps): PageCache | undefined {
+  const { settings } = deps.services;
+  const build = deps.pages?.build;
+  if (!build || typeof build === "function" || settings.PUBLIC_CACHE_SECONDS === 0) return;
+  return createPageCache({
+    freshMs: settings.PUBLIC_CACHE_SECONDS * 1000,
+    staleMs: settings.PUBLIC_CACHE_STALE_SECONDS * 1000,
+    availabilityLagMs: settings.PUBLIC_CACHE_SECONDS * 1000,
+    isPublicPath: publicPathMatcher(build),
+    // WEB_CONCURRENCY > 1: an edit through one process empties every process's cache.
+    siblings: siblingProcesses("page-cache"),
+  });
+}
+
+function mountPages(
+  app: express.Express,
+  deps: AppDeps,
+  pages: Pages,
+  pageCache: PageCache | undefined,
+): void {
   if (pages.devMiddleware) app.use(pages.devMiddleware);
   if (pages.clientDir) {
     // Vite names these files by content hash: they never change, so cache them for a year.
@@ -141,9 +160,16 @@ function mountPages(app: express.Express, deps: AppDeps, pages: Pages): void {
         index: false,
       }),
     );
-    app.use(express.static(pages.clientDir, { maxAge: "1h", index: false }));
+    // Files at the root (favicon.svg, robots.txt…) have an extension; a page's path does
+    // not, and skips the file system look-up it would cost on every page view.
+    const rootFiles = express.static(pages.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => {
+      if (/\.[^/]*$/.test(req.path) && !req.path.endsWith(".data")) rootFiles(req, res, next);
+      else next();
+    });
   }
   app.use(gateMiddleware(deps.isSignedIn ?? sessionCookiePresent));
+  if (pageCache) app.use(pageCache.middleware);
   const contextFor = pageContextFactory({
     registry: deps.registry,
     services: deps.services,

@@ -14,6 +14,18 @@ describe("loadSettings", () => {
     expect(settings.PUBLIC_URL).toBe("http://localhost:3000");
   });
 
+  it("takes DEFAULT_COUNTRY as a known country code, the United States by default", () => {
+    expect(loadSettings({ PGLITE_DIR: scratch() }).DEFAULT_COUNTRY).toBe("US");
+    expect(loadSettings({ PGLITE_DIR: scratch(), DEFAULT_COUNTRY: "au" }).DEFAULT_COUNTRY).toBe(
+      "AU",
+    );
+    for (const bad of ["XX", "Australia", "A"]) {
+      expect(() => loadSettings({ PGLITE_DIR: scratch(), DEFAULT_COUNTRY: bad })).toThrow(
+        /DEFAULT_COUNTRY: must be a two-letter country code/,
+      );
+    }
+  });
+
   it("names every bad setting in one message", () => {
     const attempt = () =>
       loadSettings({

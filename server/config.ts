@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
 import {
   messageSettingsProblems,
@@ -39,6 +40,12 @@ const settingsSchema = z
     OIDC_NAME: z.string().min(1).max(40).default("OpenID Connect"),
     /** How long a hold keeps its tickets (decision 009). */
     HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+    /** Anonymous public pages are shared for this long (decision 017); 0 turns the cache off. */
+    PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
+    /** …and served stale this much longer while one request renders them again. */
+    PUBLIC_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(300).default(2),
+    /** Concurrent holds (and releases) of one ticket type share one statement (decision 015). */
+    HOLD_BATCHING: z.enum(["on", "off"]).default("on"),
     /** How often each instance frees expired holds; 0 turns the periodic sweep off. */
     HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
     /**
@@ -46,6 +53,18 @@ const settingsSchema = z
      * after the hold is claimed, so a test can kill the process mid-transaction.
      */
     TEST_CONFIRM_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /**
+     * The phone field's country when the browser's languages name none we know
+     * (`Accept-Language: en-GB` gives GB first): an ISO 3166 code with a calling code.
+     */
+    DEFAULT_COUNTRY: z
+      .string()
+      .transform((code) => code.trim().toUpperCase())
+      .refine(
+        (code) => /^[A-Z]{2}$/.test(code) && isSupportedCountry(code),
+        "must be a two-letter country code with a phone numbering plan, like GB or US",
+      )
+      .default("US"),
     // auto: a fresh embedded database gets the demo's accounts and events at start.
     DEMO_DATA: z.enum(["auto", "off"]).default("auto"),
   })

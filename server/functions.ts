@@ -1,28 +1,67 @@
 import { accountFunctions } from "./modules/accounts/accounts.functions.ts";
+import { alertFunctions } from "./modules/alerts/alerts.functions.ts";
+import { attendeeMessageFunctions } from "./modules/attendee-messages/attendee-messages.functions.ts";
 import { bookingFunctions } from "./modules/bookings/bookings.functions.ts";
 import { businessFunctions } from "./modules/businesses/businesses.functions.ts";
+import { checkinFunctions } from "./modules/checkin/checkin.functions.ts";
+import { doorTopicsOf } from "./modules/checkin/door-topics.ts";
 import { eventAuthoringFunctions } from "./modules/events/event-authoring.functions.ts";
 import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functions.ts";
 import { inventoryFunctions } from "./modules/inventory/inventory.functions.ts";
+import { notificationFunctions } from "./modules/notifications/notifications.functions.ts";
 import { profileFunctions } from "./modules/profile/profile.functions.ts";
+import { teamMembershipResolvers } from "./modules/teams/team-access.ts";
+import { teamTopicSource } from "./modules/teams/team-topics.ts";
+import { teamFunctions } from "./modules/teams/teams.functions.ts";
+import { ticketFunctions } from "./modules/tickets/tickets.functions.ts";
 import { sessionFunctions } from "./platform/auth/sessions.functions.ts";
 import type { AnyFunctionDefinition, FunctionTypes } from "./platform/callable/define-function.ts";
+import type { MembershipResolver } from "./platform/callable/registry.ts";
+import type { Executor } from "./platform/db.ts";
 import { messageFunctions } from "./platform/messages/messages.functions.ts";
+import type { TopicSource } from "./platform/realtime/stream-router.ts";
+import { crossModuleSteps } from "./steps/cross-module-steps.ts";
 
 /**
- * Every callable function of the product, module by module. The page-side client takes
+ * Every callable function of the product, module by module, with the cross-module steps
+ * (server/steps) handed to the modules that run them. The page-side client takes
  * its names and input/output types from here, so a wrong call fails to type-check.
  */
 export const appFunctions = [
   ...sessionFunctions,
   ...accountFunctions,
-  ...profileFunctions,
+  ...profileFunctions(crossModuleSteps),
   ...messageFunctions,
-  ...businessFunctions,
-  ...eventAuthoringFunctions,
+  ...businessFunctions(crossModuleSteps),
+  ...eventAuthoringFunctions(crossModuleSteps),
   ...eventDiscoveryFunctions,
   ...inventoryFunctions,
   ...bookingFunctions,
+  ...ticketFunctions,
+  ...notificationFunctions,
+  ...teamFunctions,
+  ...checkinFunctions(crossModuleSteps),
+  ...alertFunctions,
+  ...attendeeMessageFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;
+
+/**
+ * Who is a member of what, by scope, for functions whose access is `{ member: scope }`
+ * (the registry refuses to start without the scope's resolver).
+ */
+export const membershipResolvers: Record<string, MembershipResolver> = {
+  ...teamMembershipResolvers,
+};
+
+/**
+ * Who may hear which live topics besides their own `user:{id}` (e.g. a coordinator their
+ * teams' `team:{id}`), one source per module, given the database; re-read by every open stream as rights change.
+ */
+export const realtimeTopicSources = (db: Executor): TopicSource[] => [
+  // A member's teams: `team:{id}` (alerts).
+  teamTopicSource(db),
+  // The door: `event-door:{eventId}` for the events a user works at (check-in module).
+  (userId) => doorTopicsOf(db, userId),
+];

@@ -5,7 +5,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createApp, type Pages } from "./app.ts";
 import { loadSettings, type Settings, SettingsError } from "./config.ts";
-import { appFunctions } from "./functions.ts";
+import { appFunctions, membershipResolvers, realtimeTopicSources } from "./functions.ts";
+import { startAttendeeMessageWorker } from "./modules/attendee-messages/attendee-message-worker.ts";
 import { seedDemoOnFirstStart } from "./modules/demo/demo-on-start.ts";
 import { startHoldSweep } from "./modules/inventory/hold-sweep.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
@@ -20,6 +21,8 @@ import { createRegistry } from "./platform/callable/registry.ts";
 import { createServices } from "./platform/create-services.ts";
 import { openDatabase } from "./platform/db.ts";
 import { createLogger, type Logger } from "./platform/logger.ts";
+import { createRealtimeHub } from "./platform/realtime/realtime-hub.ts";
+import { realtimeStreamRouter } from "./platform/realtime/stream-router.ts";
 import { isPrimaryOfMany, runWorkerProcesses } from "./platform/worker-processes.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -87,18 +90,22 @@ export async function startServer(settings: Settings, log: Logger) {
   });
   // Set once the delivery workers run, so a failed start and the shutdown both stop them.
   let stopMessages = async () => {};
+  let stopRealtime = async () => {};
   try {
     await seedDemoOnFirstStart(settings, database, log);
     const services = await createServices(settings, database, log);
     await services.messages.start();
     stopMessages = () => services.messages.stop();
+    const realtime = createRealtimeHub(database, log);
+    await realtime.start();
+    stopRealtime = () => realtime.stop();
     const { functions, verifyBearer } = await functionsFor(settings, (token) =>
       services.auth.verifyAccessToken(token),
     );
     const secureTransport = settings.PUBLIC_URL.startsWith("https://");
     const app = createApp({
       services,
-      registry: createRegistry(functions),
+      registry: createRegistry(functions, { membership: membershipResolvers }),
       verifyBearer,
       authRoutes: externalSignInRoutes(services),
       isSignedIn: liveSessionCheck(services.auth),
@@ -109,6 +116,12 @@ export async function startServer(settings: Settings, log: Logger) {
           auth: services.auth,
           rateLimiter: services.rateLimiter,
           secureCookies: secureTransport,
+        }),
+        realtimeStreamRouter({
+          hub: realtime,
+          sessionForToken: (token) => services.auth.sessionForToken(token),
+          topicSources: realtimeTopicSources(database.db),
+          log,
         }),
       ],
       secureTransport,
@@ -123,13 +136,21 @@ export async function startServer(settings: Settings, log: Logger) {
     server.keepAliveTimeout = 65_000;
     // Frees expired holds' tickets; every instance runs it (SKIP LOCKED), see decision 009.
     const stopHoldSweep = startHoldSweep(database.db, log, settings.HOLD_SWEEP_SECONDS);
+    // Delivers attendee messages batch by batch; every instance runs it (SKIP LOCKED), decision 023.
+    const attendeeMessageWorker = startAttendeeMessageWorker(database.db, log, {
+      messages: services.messages,
+      publicUrl: settings.PUBLIC_URL,
+    });
     const close = async () => {
       await stopHoldSweep();
+      await attendeeMessageWorker.stop();
+      await stopRealtime();
       await stopMessages();
       await database.close();
     };
     return { server, database, close };
   } catch (error) {
+    await stopRealtime();
     await stopMessages();
     await database.close();
     throw error;

@@ -1,5 +1,5 @@
 import { Group, NativeSelect, TextInput } from "@mantine/core";
-import type { PhoneRegion } from "~/components/PhoneNumberField";
+import type { PhoneRegion } from "#app/components/PhoneNumberField.tsx";
 
 /**
  * Phone number or email address, with the country used to read a phone number typed in

@@ -1,7 +1,7 @@
 import { Button, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
-import { useSubmitting } from "./use-submitting";
+import { useSubmitting } from "#app/forms/use-submitting.ts";
 
 function secondsUntil(iso: string): number {
   return Math.max(0, Math.ceil((new Date(iso).getTime() - Date.now()) / 1000));

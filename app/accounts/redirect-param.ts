@@ -1,5 +1,5 @@
-import { REDIRECT_PARAM } from "../session/gate.ts";
-import { safeRedirect } from "../session/safe-redirect.ts";
+import { REDIRECT_PARAM } from "#contract/gate.ts";
+import { safeRedirect } from "#contract/safe-redirect.ts";
 
 /** The page's `redirect` parameter, kept only when it is a path on this site. */
 export function redirectParam(request: Request): string | null {

@@ -1,10 +1,10 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import type { BookingView } from "../../server/modules/bookings/booking-view.ts";
-import { bookingStatusLabels, paymentStatusLabels, ticketStatusLabels } from "./booking-labels";
-import { EventHeader } from "./EventHeader";
-import { LineItems } from "./LineItems";
-import { StatusBadge } from "./StatusBadge";
+import type { BookingView } from "#server/modules/bookings/booking-view.ts";
+import { bookingStatusLabels, paymentStatusLabels, ticketStatusLabels } from "./booking-labels.ts";
+import { EventHeader } from "./EventHeader.tsx";
+import { LineItems } from "./LineItems.tsx";
+import { StatusBadge } from "./StatusBadge.tsx";
 
 function Lines({ booking }: { booking: BookingView }) {
   return (

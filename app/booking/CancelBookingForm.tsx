@@ -1,7 +1,7 @@
 import { Button, Checkbox, Stack, Text } from "@mantine/core";
 import { Form } from "react-router";
-import type { FormFailure } from "~/accounts/form-failure";
-import { FormMessage } from "~/components/FormMessage";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import type { FormFailure } from "#app/forms/form-failure.ts";
 
 type Props = {
   bookingId: string;

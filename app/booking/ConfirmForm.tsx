@@ -1,10 +1,10 @@
 import { Button, Fieldset, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "react-router";
-import type { FormFailure } from "~/accounts/form-failure";
-import { FormMessage } from "~/components/FormMessage";
-import { formatPrice } from "~/events/format";
-import type { HoldView } from "../../server/modules/inventory/hold-view.ts";
-import { attendeeField, confirmKeyOf, ticketSlots } from "./booking-form-fields";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { formatPrice } from "#app/events/format.ts";
+import type { FormFailure } from "#app/forms/form-failure.ts";
+import type { HoldView } from "#server/modules/inventory/hold-view.ts";
+import { attendeeField, confirmKeyOf, ticketSlots } from "./booking-form-fields.ts";
 
 type Props = {
   hold: HoldView;
@@ -37,7 +37,8 @@ export function ConfirmForm({ hold, userName, failure, pending }: Props) {
         <input type="hidden" name="holdId" value={hold.id} />
         <input type="hidden" name="idempotencyKey" value={confirmKeyOf(hold.id)} />
         {nameErrorsAtTop ? <FormMessage kind="error">{failure.message}</FormMessage> : null}
-        <Fieldset legend="Who is coming" variant="unstyled">
+        {/* m=0: the browser's own 2px fieldset margin put these fields out of line with the email's. */}
+        <Fieldset legend="Who is coming" variant="unstyled" m={0}>
           <Stack gap="sm">
             {slots.map((typeName, index) => {
               const name = attendeeField(index);

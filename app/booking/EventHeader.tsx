@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { formatEventTime } from "~/events/format";
+import { formatEventTime } from "#app/events/format.ts";
 
 type EventLine = {
   title: string;

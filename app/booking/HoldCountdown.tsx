@@ -1,5 +1,5 @@
 import { Text, VisuallyHidden } from "@mantine/core";
-import { formatClock, minutesLeftText } from "./use-seconds-left";
+import { formatClock, minutesLeftText } from "./use-seconds-left.ts";
 
 /**
  * "Held for you for 9:41", ticking each second on screen (not live: a screen reader

@@ -1,8 +1,8 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { Form } from "react-router";
-import { FormMessage } from "~/components/FormMessage";
-import type { HoldView } from "../../server/modules/inventory/hold-view.ts";
-import { quantityField } from "./booking-form-fields";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import type { HoldView } from "#server/modules/inventory/hold-view.ts";
+import { quantityField } from "./booking-form-fields.ts";
 
 type Props = { hold: HoldView; idempotencyKey: string; pending: boolean };
 

@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from "@mantine/core";
-import { formatPrice } from "~/events/format";
+import { formatPrice } from "#app/events/format.ts";
 
 type LineItem = {
   ticketTypeId: string;

@@ -1,7 +1,7 @@
 import { Button, Stack, TextInput } from "@mantine/core";
 import { Form } from "react-router";
-import type { FormFailure } from "~/accounts/form-failure";
-import { FormMessage } from "~/components/FormMessage";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import type { FormFailure } from "#app/forms/form-failure.ts";
 
 type Props = {
   reference: string;
@@ -19,7 +19,10 @@ export function LookupForm({ reference, region, failure, pending }: Props) {
         <input type="hidden" name="intent" value="lookup" />
         <input type="hidden" name="region" value={region} />
         {failure && Object.keys(failure.fieldErrors).length === 0 ? (
-          <FormMessage kind="error">{failure.message}</FormMessage>
+          // A link sent to the booking's contact is news, not an error.
+          <FormMessage kind={failure.reason === "link-sent" ? "notice" : "error"}>
+            {failure.message}
+          </FormMessage>
         ) : null}
         <TextInput
           name="reference"

@@ -1,10 +1,10 @@
 import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { formatEventTime, formatPrice } from "~/events/format";
-import type { BookingSummary } from "../../server/modules/bookings/booking-view.ts";
-import { bookingPath } from "./booking-actions";
-import { bookingStatusLabels } from "./booking-labels";
-import { StatusBadge } from "./StatusBadge";
+import { formatEventTime, formatPrice } from "#app/events/format.ts";
+import { bookingPath } from "#contract/paths.ts";
+import type { BookingSummary } from "#server/modules/bookings/booking-view.ts";
+import { bookingStatusLabels } from "./booking-labels.ts";
+import { StatusBadge } from "./StatusBadge.tsx";
 
 function OrderRow({ booking }: { booking: BookingSummary }) {
   const tickets = `${booking.ticketCount} ticket${booking.ticketCount === 1 ? "" : "s"}`;
@@ -33,6 +33,11 @@ function OrderRow({ booking }: { booking: BookingSummary }) {
             {tickets} · {formatPrice(booking.totalMinor, booking.currency)}
           </Text>
         </Group>
+        {booking.status === "confirmed" ? (
+          <Anchor component={Link} to={`/my_ticket/${booking.event.id}`} size="sm">
+            QR codes of your tickets
+          </Anchor>
+        ) : null}
       </Stack>
     </Paper>
   );

@@ -1,11 +1,11 @@
 import { Button, NativeSelect, Stack, Text } from "@mantine/core";
 import { Form } from "react-router";
-import type { FormFailure } from "~/accounts/form-failure";
-import { FormMessage } from "~/components/FormMessage";
-import { formatPrice } from "~/events/format";
-import { notOnSaleText } from "~/events/TicketTypeList";
-import type { PublicTicketType } from "../../server/modules/events/event-page.service.ts";
-import { quantityField } from "./booking-form-fields";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { formatPrice } from "#app/events/format.ts";
+import { notOnSaleText } from "#app/events/TicketTypeList.tsx";
+import type { FormFailure } from "#app/forms/form-failure.ts";
+import type { PublicTicketType } from "#server/modules/events/event-page.service.ts";
+import { quantityField } from "./booking-form-fields.ts";
 
 /** 0 up to what one order may take of what is left. */
 function quantityOptions(ticket: PublicTicketType): string[] {

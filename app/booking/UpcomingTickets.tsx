@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { EventHeader } from "./EventHeader";
-import type { EventTickets } from "./group-tickets";
+import { EventHeader } from "./EventHeader.tsx";
+import type { EventTickets } from "./group-tickets.ts";
 
 function EventGroup({ group }: { group: EventTickets }) {
   const { event, tickets } = group;
@@ -26,6 +26,9 @@ function EventGroup({ group }: { group: EventTickets }) {
             </Group>
           ))}
         </Stack>
+        <Anchor component={Link} to={`/my_ticket/${event.id}`} size="sm">
+          {tickets.length === 1 ? "Show the QR code" : `Show all ${tickets.length} QR codes`}
+        </Anchor>
       </Stack>
     </Paper>
   );

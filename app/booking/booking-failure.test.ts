@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bookingFailure } from "./booking-failure";
-import { quantityField } from "./booking-form-fields";
+import { bookingFailure } from "./booking-failure.ts";
+import { quantityField } from "./booking-form-fields.ts";
 
 /** The shape of the server's FunctionError, as pages see it. */
 function functionError(status: string, message: string, details?: unknown, httpCode = 400) {

@@ -1,4 +1,4 @@
-import { type FormFailure, formFailure } from "~/accounts/form-failure";
+import { type FormFailure, formFailure } from "#app/forms/form-failure.ts";
 
 type Issue = { path?: unknown; message?: unknown };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { UpcomingTicket } from "../../server/modules/bookings/booking-view.ts";
-import { ticketSlots } from "./booking-form-fields";
-import { groupTicketsByEvent } from "./group-tickets";
-import { formatClock, minutesLeftText } from "./use-seconds-left";
+import type { UpcomingTicket } from "#server/modules/tickets/upcoming-tickets.ts";
+import { ticketSlots } from "./booking-form-fields.ts";
+import { groupTicketsByEvent } from "./group-tickets.ts";
+import { formatClock, minutesLeftText } from "./use-seconds-left.ts";
 
 describe("the countdown's words", () => {
   it("shows minutes and zero-padded seconds", () => {

@@ -1,6 +1,7 @@
-import type { BookedEvent, UpcomingTicket } from "../../server/modules/bookings/booking-view.ts";
+import type { EventSummary } from "#server/modules/events/event-summary.ts";
+import type { UpcomingTicket } from "#server/modules/tickets/upcoming-tickets.ts";
 
-export type EventTickets = { event: BookedEvent; tickets: UpcomingTicket[] };
+export type EventTickets = { event: EventSummary; tickets: UpcomingTicket[] };
 
 /** Tickets (soonest event first) grouped by event, keeping that order. */
 export function groupTicketsByEvent(tickets: UpcomingTicket[]): EventTickets[] {

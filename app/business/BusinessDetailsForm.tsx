@@ -1,10 +1,10 @@
 import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from "@mantine/core";
 import { Form } from "react-router";
-import { type FormFailure, generalMessage } from "~/accounts/form-failure";
-import { useSubmitting } from "~/accounts/use-submitting";
-import { FormMessage } from "~/components/FormMessage";
-import { PhoneNumberField, type PhoneRegion } from "~/components/PhoneNumberField";
-import { businessTypes } from "../../server/modules/businesses/business-options.ts";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { PhoneNumberField, type PhoneRegion } from "#app/components/PhoneNumberField.tsx";
+import { type FormFailure, generalMessage } from "#app/forms/form-failure.ts";
+import { useSubmitting } from "#app/forms/use-submitting.ts";
+import { businessTypes } from "#server/modules/businesses/business-options.ts";
 
 export type BusinessFormValues = Partial<
   Record<

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, List, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { formatPrice, limitText } from "./plan-display";
+import { formatPrice, limitText } from "./plan-display.ts";
 
 export type PlanOfferView = {
   id: "free" | "pro";
@@ -11,6 +11,7 @@ export type PlanOfferView = {
   publishedEvents: number | null;
   teams: number | null;
   sms: boolean;
+  attendeeMessagesPerMonth: number | null;
 };
 
 type Props = {
@@ -59,6 +60,14 @@ export function PlanCard({ plan, current, action, submitting }: Props) {
             {limitText(plan.publishedEvents, "published event", "published events")} at a time
           </List.Item>
           <List.Item>{limitText(plan.teams, "team", "teams")}</List.Item>
+          <List.Item>
+            {limitText(
+              plan.attendeeMessagesPerMonth,
+              "message to attendees",
+              "messages to attendees",
+            )}{" "}
+            a month
+          </List.Item>
           <List.Item>{plan.sms ? "SMS messages to attendees" : "Email messages only"}</List.Item>
         </List>
         <div style={{ marginTop: "auto" }}>

@@ -1,5 +1,5 @@
-import { type FormFailure, field } from "~/accounts/form-failure";
-import type { BusinessFormValues } from "./BusinessDetailsForm";
+import { type FormFailure, field } from "#app/forms/form-failure.ts";
+import type { BusinessFormValues } from "./BusinessDetailsForm.tsx";
 
 type Saved = {
   name: string;

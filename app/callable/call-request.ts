@@ -1,5 +1,5 @@
-import { ACCESS_TOKEN_COOKIE } from "../session/cookie-names.ts";
-import { readCookie } from "../session/read-cookie.ts";
+import { ACCESS_TOKEN_COOKIE } from "#contract/cookie-names.ts";
+import { readCookie } from "#contract/read-cookie.ts";
 
 /** Settings of one call. */
 export type CallOptions = {

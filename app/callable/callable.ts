@@ -1,6 +1,6 @@
-import type { AppFunctions } from "../../server/functions.ts";
-import type { FunctionTypes } from "../../server/platform/callable/define-function.ts";
-import type { testFunctions } from "../../server/platform/callable/test-functions.ts";
+import type { AppFunctions } from "#server/functions.ts";
+import type { FunctionTypes } from "#server/platform/callable/define-function.ts";
+import type { testFunctions } from "#server/platform/callable/test-functions.ts";
 import { startCallDeadline } from "./call-deadline.ts";
 import {
   type CallableOptions,

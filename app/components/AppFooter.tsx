@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import { brandName } from "~/brand";
+import { brandName } from "#contract/brand.ts";
 import classes from "./AppLayout.module.css";
 
 const footerLinks = [
+  { to: "/profile", label: "Your profile" },
   { to: "/privacy_policy", label: "Privacy policy" },
   { to: "/setting", label: "Settings" },
   { to: "/account_delete_start", label: "Delete your account" },

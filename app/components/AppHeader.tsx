@@ -1,25 +1,28 @@
-import { Burger, Button, Drawer, NavLink, Stack } from "@mantine/core";
+import { Burger, Button } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { brandName } from "~/brand";
-import { callable } from "~/callable/callable";
-import { useSignedInUser } from "~/session/signed-in-user";
+import { AlertCount } from "#app/alerts/AlertCount.tsx";
+import { NotificationBell } from "#app/notifications/NotificationBell.tsx";
+import { signOut } from "#app/session/sign-out.ts";
+import { useSignedInUser } from "#app/session/signed-in-user.ts";
+import { brandName } from "#contract/brand.ts";
 import classes from "./AppLayout.module.css";
-import { BrandMark } from "./icons";
-import { isCurrentPath, mainNavigation, signInLink } from "./navigation";
-import { ThemeToggle } from "./ThemeToggle";
+import { BrandMark } from "./icons.tsx";
+import {
+  accountNavigation,
+  isCurrentPath,
+  mainNavigation,
+  type NavItem,
+  signInLink,
+} from "./navigation.ts";
+import { ThemeToggle } from "./ThemeToggle.tsx";
 
 const menuId = "main-menu";
 
-/** Ends this browser's session (the server clears its cookies), then reloads at home. */
-async function signOut() {
-  try {
-    await callable("sessions.signOut")();
-  } finally {
-    window.location.assign("/");
-  }
-}
+// Loaded the first time the menu is opened: no page needs the drawer (and its portal,
+// focus trap, overlay and scroll area) to show or to hydrate.
+const MenuDrawer = lazy(() => import("./MenuDrawer.tsx"));
 
 /**
  * Brand, navigation and theme switch; on phones the navigation moves into a drawer. The
@@ -30,9 +33,14 @@ export function AppHeader() {
   const [menuOpened, menu] = useDisclosure(false);
   // The drawer is mounted from the first time it is opened, not on every server render.
   const [menuUsed, setMenuUsed] = useState(false);
-  const current = (to: string) => (isCurrentPath(pathname, to) ? "page" : undefined);
+  const current = (item: NavItem) => (isCurrentPath(pathname, item) ? "page" : undefined);
   const user = useSignedInUser();
   const userName = user ? user.name || "Signed in" : null;
+  const main = mainNavigation({
+    signedIn: user !== null,
+    businessOwner: !!user?.businessOwner,
+    teamMember: !!user?.teamMember,
+  });
 
   return (
     <header className={classes.header}>
@@ -43,12 +51,12 @@ export function AppHeader() {
         </Link>
 
         <nav aria-label="Main" className={`${classes.wide} ${classes.mainNav}`}>
-          {mainNavigation.map((item) => (
+          {main.map((item) => (
             <Link
               key={item.to}
               to={item.to}
               className={classes.navLink}
-              aria-current={current(item.to)}
+              aria-current={current(item)}
             >
               {item.label}
             </Link>
@@ -56,12 +64,20 @@ export function AppHeader() {
         </nav>
 
         <div className={classes.headerActions}>
+          <AlertCount />
+          <NotificationBell />
           <ThemeToggle />
           {user ? (
             <div className={`${classes.wide} ${classes.userBlock}`}>
-              <span className={classes.userName} data-testid="signed-in-user">
+              <Link
+                to="/profile"
+                className={classes.userName}
+                aria-label={`${userName}: your profile`}
+                aria-current={current(accountNavigation[0] as NavItem)}
+                data-testid="signed-in-user"
+              >
                 {userName}
-              </span>
+              </Link>
               <Button variant="default" onClick={() => void signOut()}>
                 Sign out
               </Button>
@@ -86,38 +102,18 @@ export function AppHeader() {
       </div>
 
       {menuUsed && (
-        <Drawer
-          id={menuId}
-          opened={menuOpened}
-          onClose={menu.close}
-          position="right"
-          size="xs"
-          title="Menu"
-          hiddenFrom="sm"
-          closeButtonProps={{ "aria-label": "Close navigation" }}
-        >
-          <Stack component="nav" aria-label="Menu" gap={4}>
-            {[...mainNavigation, ...(user ? [] : [signInLink])].map((item) => (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={item.label}
-                active={current(item.to) === "page"}
-                aria-current={current(item.to)}
-                onClick={menu.close}
-              />
-            ))}
-            {user && (
-              <NavLink
-                component="button"
-                label="Sign out"
-                description={userName}
-                onClick={() => void signOut()}
-              />
-            )}
-          </Stack>
-        </Drawer>
+        <Suspense fallback={null}>
+          <MenuDrawer
+            id={menuId}
+            opened={menuOpened}
+            onClose={menu.close}
+            main={main}
+            currentPath={pathname}
+            userName={userName}
+            businessOwner={!!user?.businessOwner}
+            onSignOut={() => void signOut()}
+          />
+        </Suspense>
       )}
     </header>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { AppFooter } from "./AppFooter";
-import { AppHeader } from "./AppHeader";
+import { AppFooter } from "./AppFooter.tsx";
+import { AppHeader } from "./AppHeader.tsx";
 import classes from "./AppLayout.module.css";
 
 export const mainContentId = "main-content";

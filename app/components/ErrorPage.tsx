@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { pageTitle } from "~/brand";
+import { pageTitle } from "#contract/brand.ts";
 
 /**
  * The seed spec's error page: a 404 shows the Page Not Found variant with

@@ -1,9 +1,8 @@
 import { Button, Stack } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { callable } from "~/callable/callable";
-import { FormMessage } from "~/components/FormMessage";
-import { safeRedirect } from "~/session/safe-redirect";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { safeRedirect } from "#contract/safe-redirect.ts";
 
 /** What the sign-in popup posts to this page (server/modules/profile/oidc/oidc-routes.ts). */
 type PopupMessage =
@@ -15,26 +14,17 @@ function startUrl(mode: "popup" | "redirect", redirect: string): string {
 }
 
 /**
- * "Sign in with …" for the configured OpenID Connect provider; renders nothing when
- * none is configured. Opens a popup; when the browser blocks it, the whole page goes
- * to the provider and comes back instead.
+ * "Sign in with …" for the configured OpenID Connect provider (the page's loader asks
+ * `profile.externalSignInProvider`); renders nothing when none is configured. Opens a
+ * popup; when the browser blocks it, the whole page goes to the provider and comes back
+ * instead.
  */
-export function ExternalSignInButton() {
+export function ExternalSignInButton({ provider }: { provider: { name: string } | null }) {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get("redirect"));
-  const [provider, setProvider] = useState<{ name: string } | null>(null);
   const [error, setError] = useState<string | null>(params.get("external_error"));
   const [waiting, setWaiting] = useState(false);
   const watch = useRef<number | undefined>(undefined);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callable("profile.externalSignInProvider")(null, { signal: controller.signal }).then(
-      setProvider,
-      () => {},
-    );
-    return () => controller.abort();
-  }, []);
 
   useEffect(() => {
     function onMessage(event: MessageEvent) {

@@ -1,6 +1,6 @@
 import { Alert } from "@mantine/core";
 import type { ReactNode } from "react";
-import { ClockIcon } from "./icons";
+import { ClockIcon } from "./icons.tsx";
 
 /** The honest notice on a screen whose feature is not built yet: no fake data, no fake form. */
 export function LaterRelease({ children }: { children?: ReactNode }) {

@@ -1,7 +1,7 @@
 import { List, Text, VisuallyHidden } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { callable } from "~/callable/callable";
-import type { AppFunctions } from "../../server/functions.ts";
+import { callable } from "#app/callable/callable.ts";
+import type { AppFunctions } from "#server/functions.ts";
 
 /** The server's password policy (`accounts.passwordPolicy`): limits and rules, each met or not. */
 export type PasswordPolicy = AppFunctions["accounts.passwordPolicy"]["output"];

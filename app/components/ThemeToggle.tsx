@@ -1,13 +1,14 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
 import { useMounted } from "@mantine/hooks";
 import classes from "./AppLayout.module.css";
-import { MoonIcon, SunIcon } from "./icons";
+import { MoonIcon, SunIcon } from "./icons.tsx";
 
 /**
- * Light/dark switch. The icon follows the `data-mantine-color-scheme` attribute through
- * CSS (lightHidden/darkHidden), which ColorSchemeScript sets before the first paint, so
- * the right icon shows without a flash. The pressed state needs the stored preference,
- * which only the browser knows: it appears once mounted, so hydration matches the server.
+ * Light/dark switch, named after what it does ("Switch to dark theme"). Both faces are
+ * rendered and the `data-mantine-color-scheme` attribute, which ColorSchemeScript sets
+ * before the first paint, hides one through CSS (lightHidden/darkHidden): the icon and the
+ * accessible name (a hidden element does not count in it) are right without a flash and
+ * before hydration. `data-hydrated` marks the switch once React runs it in the browser.
  */
 export function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -18,17 +19,19 @@ export function ThemeToggle() {
     <ActionIcon
       variant="default"
       size="lg"
-      aria-label="Dark theme"
-      aria-pressed={mounted ? dark : undefined}
+      data-theme-toggle
+      data-hydrated={mounted ? "" : undefined}
       title={mounted ? `Switch to ${dark ? "light" : "dark"} theme` : undefined}
       onClick={() => setColorScheme(dark ? "light" : "dark")}
     >
       {/* Mantine's global classes, what Box's darkHidden/lightHidden props would add. */}
       <span className={`${classes.icon} mantine-dark-hidden`}>
         <MoonIcon />
+        <span className={classes.visuallyHidden}>Switch to dark theme</span>
       </span>
       <span className={`${classes.icon} mantine-light-hidden`}>
         <SunIcon />
+        <span className={classes.visuallyHidden}>Switch to light theme</span>
       </span>
     </ActionIcon>
   );

@@ -1,9 +1,9 @@
 import { Button, FileInput, Group, Image, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { FormMessage } from "~/components/FormMessage";
-import { coverImageRules } from "../../server/modules/events/event-options.ts";
-import type { ConsoleResult } from "./console-action";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import type { IntentResult } from "#app/forms/intent-action.ts";
+import { coverImageRules } from "#server/modules/events/event-options.ts";
 
 const tooLarge = "The image is larger than 5 MB.";
 
@@ -18,8 +18,8 @@ export function CoverImageForm({
   cover: { large: string } | null;
   title: string;
 }) {
-  const fetcher = useFetcher<ConsoleResult>();
-  const remover = useFetcher<ConsoleResult>();
+  const fetcher = useFetcher<IntentResult>();
+  const remover = useFetcher<IntentResult>();
   const [file, setFile] = useState<File | null>(null);
   const result = fetcher.data;
   const failure = result && !result.ok ? result.failure : undefined;

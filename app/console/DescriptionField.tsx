@@ -1,6 +1,6 @@
 import { Code, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
-import { EventDescription } from "~/events/EventDescription";
+import { EventDescription } from "#app/events/EventDescription.tsx";
 
 /** The description with its small markup explained, and a live preview as visitors see it. */
 export function DescriptionField({

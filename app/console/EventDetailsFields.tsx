@@ -1,7 +1,7 @@
 import { NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { eventCategories } from "../../server/modules/events/event-options.ts";
-import { DescriptionField } from "./DescriptionField";
-import { TimeZoneSelect } from "./TimeZoneSelect";
+import { eventCategories } from "#server/modules/events/event-options.ts";
+import { DescriptionField } from "./DescriptionField.tsx";
+import { TimeZoneSelect } from "./TimeZoneSelect.tsx";
 
 export type EventDetailsValues = {
   title: string;

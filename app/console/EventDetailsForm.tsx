@@ -1,8 +1,8 @@
 import { Button, Group, Stack } from "@mantine/core";
 import { useFetcher } from "react-router";
-import { FormMessage } from "~/components/FormMessage";
-import type { ConsoleResult } from "./console-action";
-import { EventDetailsFields, type EventDetailsValues } from "./EventDetailsFields";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import type { IntentResult } from "#app/forms/intent-action.ts";
+import { EventDetailsFields, type EventDetailsValues } from "./EventDetailsFields.tsx";
 
 /** An existing event's details, saved in place. */
 export function EventDetailsForm({
@@ -12,7 +12,7 @@ export function EventDetailsForm({
   values: EventDetailsValues;
   zones: string[];
 }) {
-  const fetcher = useFetcher<ConsoleResult>();
+  const fetcher = useFetcher<IntentResult>();
   const result = fetcher.data;
   const failure = result && !result.ok ? result.failure : undefined;
   return (

@@ -1,14 +1,15 @@
 import { Anchor, Group, Stack, Textarea } from "@mantine/core";
 import { Link, useFetcher } from "react-router";
-import { FormMessage } from "~/components/FormMessage";
-import type { EventStatus } from "../../server/modules/events/event-options.ts";
-import { ConfirmAction } from "./ConfirmAction";
-import type { ConsoleResult } from "./console-action";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import type { IntentResult } from "#app/forms/intent-action.ts";
+import type { EventStatus } from "#server/modules/events/event-options.ts";
+import { ConfirmAction } from "./ConfirmAction.tsx";
+import { publishBlockers, unpublishBlockers } from "./lifecycle-blockers.ts";
 
-type Props = { status: EventStatus; ticketTypeCount: number; taken: number };
+type Props = { status: EventStatus; startsAt: string; ticketTypeCount: number; taken: number };
 
 /** What the last lifecycle action answered; a full plan points to the upgrade page. */
-function LifecycleAnswer({ result }: { result: ConsoleResult | undefined }) {
+function LifecycleAnswer({ result }: { result: IntentResult | undefined }) {
   if (!result) return null;
   if (result.ok) return <FormMessage kind="notice">{result.notice}</FormMessage>;
   return (
@@ -24,8 +25,8 @@ function LifecycleAnswer({ result }: { result: ConsoleResult | undefined }) {
 }
 
 /** Publish, unpublish and cancel, each after a confirmation, with the answer above them. */
-export function EventLifecycle({ status, ticketTypeCount, taken }: Props) {
-  const fetcher = useFetcher<ConsoleResult>();
+export function EventLifecycle({ status, startsAt, ticketTypeCount, taken }: Props) {
+  const fetcher = useFetcher<IntentResult>();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   if (status === "cancelled") return <LifecycleAnswer result={result} />;
   return (
@@ -39,11 +40,8 @@ export function EventLifecycle({ status, ticketTypeCount, taken }: Props) {
             buttonLabel="Publish"
             variant="filled"
             title="Publish this event?"
-            explanation={
-              ticketTypeCount === 0
-                ? "It needs at least one ticket type first: add one below."
-                : "It appears in discovery and its tickets go on sale, within each ticket type's sales window."
-            }
+            explanation="It appears in discovery and its tickets go on sale, within each ticket type's sales window."
+            blockers={publishBlockers({ startsAt, ticketTypeCount })}
             confirmLabel="Publish"
           />
         ) : (
@@ -52,11 +50,8 @@ export function EventLifecycle({ status, ticketTypeCount, taken }: Props) {
             fetcher={fetcher}
             buttonLabel="Unpublish"
             title="Unpublish this event?"
-            explanation={
-              taken > 0
-                ? "Tickets have been sold, so it cannot go back to draft: cancel it instead."
-                : "It leaves discovery and stops selling until you publish it again."
-            }
+            explanation="It leaves discovery and stops selling until you publish it again."
+            blockers={unpublishBlockers(taken)}
             confirmLabel="Unpublish"
           />
         )}

@@ -1,8 +1,8 @@
 import { Anchor, Card, Group, Progress, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { formatEventTime } from "~/events/format";
-import type { EventStatus } from "../../server/modules/events/event-options.ts";
-import { EventStatusBadge } from "./EventStatusBadge";
+import { formatEventTime } from "#app/events/format.ts";
+import type { EventStatus } from "#server/modules/events/event-options.ts";
+import { EventStatusBadge } from "./EventStatusBadge.tsx";
 
 export type EventListItem = {
   id: string;

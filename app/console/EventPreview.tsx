@@ -1,7 +1,7 @@
 import { Card, Group, Image, Stack, Text, Title } from "@mantine/core";
-import { EventDescription } from "~/events/EventDescription";
-import { formatEventEnd, formatEventTime, formatPrice } from "~/events/format";
-import type { ConsoleTicketType } from "./TicketTypeCard";
+import { EventDescription } from "#app/events/EventDescription.tsx";
+import { formatEventEnd, formatEventTime, formatPrice } from "#app/events/format.ts";
+import type { ConsoleTicketType } from "./TicketTypeCard.tsx";
 
 type Props = {
   event: {

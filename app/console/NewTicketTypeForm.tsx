@@ -1,13 +1,13 @@
 import { Button, Card, Group, Stack, Title } from "@mantine/core";
 import { useRef } from "react";
 import { useFetcher } from "react-router";
-import { FormMessage } from "~/components/FormMessage";
-import type { ConsoleResult } from "./console-action";
-import { TicketTypeFields, type TicketTypeValues } from "./TicketTypeFields";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import type { IntentResult } from "#app/forms/intent-action.ts";
+import { TicketTypeFields, type TicketTypeValues } from "./TicketTypeFields.tsx";
 
 /** Adds a ticket type; the fields empty themselves after each success. */
 export function NewTicketTypeForm({ timeZone, currency }: { timeZone: string; currency: string }) {
-  const fetcher = useFetcher<ConsoleResult>();
+  const fetcher = useFetcher<IntentResult>();
   const result = fetcher.data;
   const failure = result && !result.ok ? result.failure : undefined;
   // Each new success (once the list has reloaded) remounts the fields, clearing them in

@@ -1,11 +1,11 @@
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useFetcher } from "react-router";
-import { FormMessage } from "~/components/FormMessage";
-import { formatEventTime, formatPrice } from "~/events/format";
-import { ConfirmAction } from "./ConfirmAction";
-import type { ConsoleResult } from "./console-action";
-import { priceText } from "./price-input";
-import { TicketTypeFields, type TicketTypeValues } from "./TicketTypeFields";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { formatEventTime, formatPrice } from "#app/events/format.ts";
+import type { IntentResult } from "#app/forms/intent-action.ts";
+import { ConfirmAction } from "./ConfirmAction.tsx";
+import { priceText } from "./price-input.ts";
+import { TicketTypeFields, type TicketTypeValues } from "./TicketTypeFields.tsx";
 
 export type ConsoleTicketType = {
   id: string;
@@ -35,8 +35,8 @@ function SalesWindow({ type, timeZone }: { type: ConsoleTicketType; timeZone: st
 
 /** The edit form of one ticket type (behind a disclosure), then its deletion. */
 function TicketTypeEditor({ type, timeZone }: { type: ConsoleTicketType; timeZone: string }) {
-  const fetcher = useFetcher<ConsoleResult>();
-  const remover = useFetcher<ConsoleResult>();
+  const fetcher = useFetcher<IntentResult>();
+  const remover = useFetcher<IntentResult>();
   const result = fetcher.data;
   const failure = result && !result.ok ? result.failure : undefined;
   const removal = remover.data && !remover.data.ok ? remover.data.failure : undefined;

@@ -1,6 +1,6 @@
 import { Stack, Text } from "@mantine/core";
-import { NewTicketTypeForm } from "./NewTicketTypeForm";
-import { type ConsoleTicketType, TicketTypeCard } from "./TicketTypeCard";
+import { NewTicketTypeForm } from "./NewTicketTypeForm.tsx";
+import { type ConsoleTicketType, TicketTypeCard } from "./TicketTypeCard.tsx";
 
 type Props = { ticketTypes: ConsoleTicketType[]; timeZone: string; editable: boolean };
 

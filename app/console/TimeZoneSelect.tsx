@@ -1,5 +1,6 @@
-import { NativeSelect } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { Select } from "@mantine/core";
+import { useEffect, useMemo, useState } from "react";
+import { canonicalTimeZone } from "./time-zones.ts";
 
 type Props = {
   zones: string[];
@@ -9,22 +10,36 @@ type Props = {
   error?: string;
 };
 
-/** The event's IANA time zone; its start, end and sales times are read in it. */
+/**
+ * The event's IANA time zone; its start, end and sales times are read in it. Over 400
+ * zones: typing a city or region narrows the list ("new york", "lisbon").
+ */
 export function TimeZoneSelect({ zones, defaultValue, followBrowser, error }: Props) {
   const [value, setValue] = useState(defaultValue);
   useEffect(() => {
     if (!followBrowser) return;
-    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const browserZone = canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
     if (zones.includes(browserZone)) setValue(browserZone);
   }, [followBrowser, zones]);
+  const data = useMemo(
+    () => zones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") })),
+    [zones],
+  );
   return (
-    <NativeSelect
+    <Select
       name="timeZone"
       label="Time zone"
-      description="Start, end and ticket sales times are in this zone."
-      data={zones}
+      description="Start, end and ticket sales times are in this zone. Type a city to find it."
+      data={data}
       value={value}
-      onChange={(event) => setValue(event.currentTarget.value)}
+      onChange={(next) => {
+        if (next) setValue(next);
+      }}
+      searchable
+      allowDeselect={false}
+      limit={50}
+      nothingFoundMessage="No time zone by that name"
+      comboboxProps={{ withinPortal: true }}
       error={error}
       required
     />

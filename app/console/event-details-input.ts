@@ -1,4 +1,4 @@
-import { field } from "~/accounts/form-failure";
+import { field } from "#app/forms/form-failure.ts";
 
 /** The event editor's fields as a function input (`events.create`, `events.update`). */
 export function eventDetailsFrom(form: FormData) {

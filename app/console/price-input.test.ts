@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceText, readPrice, readWholeNumber } from "./price-input";
+import { priceText, readPrice, readWholeNumber } from "./price-input.ts";
 
 describe("price input", () => {
   it("reads major units into minor units", () => {

@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import type { Availability } from "../../server/modules/events/event-discovery.service.ts";
+import type { Availability } from "#server/modules/events/event-discovery.service.ts";
 
 /**
  * "Sold out" / "Few left" on cards and ticket types; nothing while plenty remain. Dark

@@ -1,6 +1,8 @@
-import { Button, Group, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import { Button, NativeSelect, TextInput } from "@mantine/core";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { eventCategories } from "../../server/modules/events/event-options.ts";
+import { eventCategories } from "#server/modules/events/event-options.ts";
+import classes from "./DiscoveryFilters.module.css";
 
 export type FilterValues = { q: string; category: string; from: string; to: string };
 
@@ -9,9 +11,18 @@ const categoryOptions = [
   ...eventCategories.map((c) => ({ value: c.id, label: c.label })),
 ];
 
+const filtersId = "discovery-filters";
+
+/** How many of the collapsible filters (category, from, to) are set. */
+export function activeFilterCount(values: FilterValues): number {
+  return [values.category, values.from, values.to].filter((value) => value !== "").length;
+}
+
 /**
  * Search and filters as a plain GET form: it works before (and without) JavaScript,
- * and the URL it produces is the shareable state of the list.
+ * and the URL it produces is the shareable state of the list. On a phone the filters
+ * fold behind a button that counts the ones set; they open by themselves when one of
+ * them has an error.
  */
 export function DiscoveryFilters({
   values,
@@ -23,10 +34,13 @@ export function DiscoveryFilters({
   // While a search loads, its button says so (the list stays until the new one is in).
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/";
+  const [open, setOpen] = useState(Boolean(errors.category || errors.from || errors.to));
+  const active = activeFilterCount(values);
   return (
     <Form method="get" role="search" aria-label="Find events">
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+      <div className={classes.searchRow}>
         <TextInput
+          className={classes.searchBox}
           name="q"
           type="search"
           label="Search"
@@ -35,6 +49,22 @@ export function DiscoveryFilters({
           maxLength={200}
           error={errors.q}
         />
+        <Button type="submit" loading={searching}>
+          Search
+        </Button>
+      </div>
+      <Button
+        hiddenFrom="sm"
+        variant="subtle"
+        size="compact-md"
+        className={classes.toggle}
+        aria-expanded={open}
+        aria-controls={filtersId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        {active > 0 ? `Filters (${active})` : "Filters"}
+      </Button>
+      <div id={filtersId} className={classes.filters} data-open={open ? "" : undefined}>
         <NativeSelect
           name="category"
           label="Category"
@@ -50,12 +80,7 @@ export function DiscoveryFilters({
           error={errors.from}
         />
         <TextInput name="to" type="date" label="To" defaultValue={values.to} error={errors.to} />
-      </SimpleGrid>
-      <Group mt="sm">
-        <Button type="submit" loading={searching}>
-          Search
-        </Button>
-      </Group>
+      </div>
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { Anchor, List, Stack, Text } from "@mantine/core";
 import { Fragment } from "react";
-import { type Inline, parseDescription } from "./description-markup";
+import { type Inline, parseDescription } from "./description-markup.ts";
 
 function InlineParts({ parts }: { parts: Inline[] }) {
   return parts.map((part, i) => {

@@ -2,9 +2,9 @@ import { Group, Paper, Stack, Text } from "@mantine/core";
 import type {
   NotOnSaleReason,
   PublicTicketType,
-} from "../../server/modules/events/event-page.service.ts";
-import { AvailabilityBadge } from "./AvailabilityBadge";
-import { formatEventTime, formatPrice } from "./format";
+} from "#server/modules/events/event-page.service.ts";
+import { AvailabilityBadge } from "./AvailabilityBadge.tsx";
+import { formatEventTime, formatPrice } from "./format.ts";
 
 /** Why a ticket type cannot be bought, in words. */
 export function notOnSaleText(ticket: PublicTicketType, timeZone: string): string | null {

@@ -1,8 +1,8 @@
 import { MantineProvider } from "@mantine/core";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { descriptionAsPlainText, parseDescription, parseInline } from "./description-markup";
-import { EventDescription } from "./EventDescription";
+import { descriptionAsPlainText, parseDescription, parseInline } from "./description-markup.ts";
+import { EventDescription } from "./EventDescription.tsx";
 
 describe("event description markup", () => {
   it("reads bold, italic and bare https links, and leaves the rest as text", () => {

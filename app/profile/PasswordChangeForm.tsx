@@ -1,9 +1,12 @@
 import { Button, PasswordInput, Stack } from "@mantine/core";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { FormMessage } from "~/components/FormMessage";
-import { type PasswordPolicy, PasswordPolicyChecklist } from "~/components/PasswordPolicyChecklist";
-import type { SectionResult } from "./profile-action";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import {
+  type PasswordPolicy,
+  PasswordPolicyChecklist,
+} from "#app/components/PasswordPolicyChecklist.tsx";
+import type { IntentResult } from "#app/forms/intent-action.ts";
 
 type Props = {
   hasPassword: boolean;
@@ -14,7 +17,7 @@ type Props = {
 
 /** Current password (when there is one) and a new one; other devices are signed out. */
 export function PasswordChangeForm({ hasPassword, policy, phone, email }: Props) {
-  const fetcher = useFetcher<SectionResult>();
+  const fetcher = useFetcher<IntentResult>();
   const [password, setPassword] = useState("");
   const result = fetcher.data;
   const failure = result && !result.ok ? result.failure : undefined;

@@ -1,8 +1,8 @@
 import { Button, Stack, Text, TextInput } from "@mantine/core";
 import { useFetcher } from "react-router";
-import { FormMessage } from "~/components/FormMessage";
-import { PhoneNumberField, type PhoneRegion } from "~/components/PhoneNumberField";
-import type { SectionResult } from "./profile-action";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { PhoneNumberField, type PhoneRegion } from "#app/components/PhoneNumberField.tsx";
+import type { IntentResult } from "#app/forms/intent-action.ts";
 
 type Props = {
   phone: string | null;
@@ -13,8 +13,8 @@ type Props = {
 
 /** A new number gets an SMS code; it replaces the old one once the code comes back. */
 export function PhoneChangeForm({ phone, pendingPhone, regions, defaultRegion }: Props) {
-  const request = useFetcher<SectionResult>();
-  const confirm = useFetcher<SectionResult>();
+  const request = useFetcher<IntentResult>();
+  const confirm = useFetcher<IntentResult>();
   const requested = request.data;
   const confirmed = confirm.data;
   const requestFailure = requested && !requested.ok ? requested.failure : undefined;

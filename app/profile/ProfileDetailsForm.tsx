@@ -1,7 +1,7 @@
 import { Button, Stack, Text, TextInput } from "@mantine/core";
 import { useFetcher } from "react-router";
-import { FormMessage } from "~/components/FormMessage";
-import type { SectionResult } from "./profile-action";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import type { IntentResult } from "#app/forms/intent-action.ts";
 
 type Props = {
   name: string | null;
@@ -12,7 +12,7 @@ type Props = {
 
 /** Name and email. A new email is confirmed by a link; the old one stays until then. */
 export function ProfileDetailsForm({ name, email, emailVerified, pendingEmail }: Props) {
-  const fetcher = useFetcher<SectionResult>();
+  const fetcher = useFetcher<IntentResult>();
   const result = fetcher.data;
   const failure = result && !result.ok ? result.failure : undefined;
   return (

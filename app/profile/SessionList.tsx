@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useFetcher } from "react-router";
-import type { AppFunctions } from "../../server/functions.ts";
+import type { AppFunctions } from "#server/functions.ts";
 
 type Session = AppFunctions["sessions.list"]["output"][number];
 

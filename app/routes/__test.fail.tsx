@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { serverContext } from "~/server-context";
+import { serverContext } from "#app/server-context.ts";
 import type { Route } from "./+types/__test.fail";
 
 /**

@@ -1,15 +1,15 @@
 import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { field, formFailure, generalMessage } from "~/accounts/form-failure";
-import { IdentifierField } from "~/accounts/IdentifierField";
-import { phoneRegionsFor } from "~/accounts/phone-regions";
-import { redirectParam, withRedirect } from "~/accounts/redirect-param";
-import { useSubmitting } from "~/accounts/use-submitting";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { serverContext } from "~/server-context";
-import { requireSameOrigin } from "~/session/require-same-origin";
+import { IdentifierField } from "#app/accounts/IdentifierField.tsx";
+import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
+import { redirectParam, withRedirect } from "#app/accounts/redirect-param.ts";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { field, formFailure, generalMessage } from "#app/forms/form-failure.ts";
+import { useSubmitting } from "#app/forms/use-submitting.ts";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import type { Route } from "./+types/access_to_account";
 
 const title = "Sign in with a one-time code";

@@ -1,9 +1,9 @@
 import { Anchor, Button, List, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData } from "react-router";
-import { brandName } from "~/brand";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { brandName } from "#contract/brand.ts";
 
 const title = "How to delete your account";
 const intro = `You can delete your ${brandName} account and your personal data at any time, from the website or the app. This page explains how, and what happens to your data.`;

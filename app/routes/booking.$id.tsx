@@ -1,31 +1,29 @@
-import { Anchor, Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Anchor, Text } from "@mantine/core";
 import {
-  data,
   Link,
   type ShouldRevalidateFunctionArgs,
   useActionData,
   useLoaderData,
-  useNavigation,
 } from "react-router";
-import { isFunctionError } from "~/accounts/form-failure";
-import { type BookingActionData, runBookingAction } from "~/booking/booking-actions";
-import { ConfirmForm } from "~/booking/ConfirmForm";
-import { EventHeader } from "~/booking/EventHeader";
-import { HoldCountdown } from "~/booking/HoldCountdown";
-import { HoldExpired } from "~/booking/HoldExpired";
-import { LineItems } from "~/booking/LineItems";
-import { QuantityForm } from "~/booking/QuantityForm";
-import { ReleaseHoldForm } from "~/booking/ReleaseHoldForm";
-import { saleBlocker } from "~/booking/sale-blocker";
-import { useSecondsLeft } from "~/booking/use-seconds-left";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { serverContext } from "~/server-context";
-import { requireSameOrigin } from "~/session/require-same-origin";
-import { useSignedInUser } from "~/session/signed-in-user";
-import type { ServerContext } from "../../server/platform/page-context.ts";
+import { type BookingActionData, runBookingAction } from "#app/booking/booking-actions.server.ts";
+import { ConfirmForm } from "#app/booking/ConfirmForm.tsx";
+import { EventHeader } from "#app/booking/EventHeader.tsx";
+import { HoldCountdown } from "#app/booking/HoldCountdown.tsx";
+import { HoldExpired } from "#app/booking/HoldExpired.tsx";
+import { LineItems } from "#app/booking/LineItems.tsx";
+import { QuantityForm } from "#app/booking/QuantityForm.tsx";
+import { ReleaseHoldForm } from "#app/booking/ReleaseHoldForm.tsx";
+import { saleBlocker } from "#app/booking/sale-blocker.ts";
+import { useSecondsLeft } from "#app/booking/use-seconds-left.ts";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { Section } from "#app/forms/Section.tsx";
+import { usePendingIntent } from "#app/forms/use-submitting.ts";
+import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { useSignedInUser } from "#app/session/signed-in-user.ts";
 import type { Route } from "./+types/booking.$id";
 
 const title = "Book tickets";
@@ -34,18 +32,9 @@ const intro =
 
 export const meta = () => screenMeta(title, intro);
 
-async function eventOr404(server: ServerContext, id: string) {
-  try {
-    return await server.invoke("events.get", { id });
-  } catch (error) {
-    if (isFunctionError(error) && error.status === "NOT_FOUND") throw data(null, { status: 404 });
-    throw error;
-  }
-}
-
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
-  const event = await eventOr404(server, params.id);
+  const event = await foundOr404(server.invoke("events.get", { id: params.id }));
   // A draft previewed by its owner has no hold to resume (holds.current says NOT_FOUND).
   const hold = event.preview ? null : await server.invoke("holds.current", { eventId: params.id });
   const secondsLeft = hold
@@ -73,23 +62,6 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   return formMethod ? true : defaultShouldRevalidate;
-}
-
-function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id}>
-        {heading}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
-
-function usePendingIntent(): string | null {
-  const navigation = useNavigation();
-  if (navigation.state === "idle" || !navigation.formData) return null;
-  return String(navigation.formData.get("intent") ?? "");
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

@@ -1,17 +1,20 @@
 import { Anchor, Stack, Text } from "@mantine/core";
 import { Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { isFunctionError } from "~/accounts/form-failure";
-import { phoneRegionsFor } from "~/accounts/phone-regions";
-import { BookingDetails } from "~/booking/BookingDetails";
-import { CancelBookingForm } from "~/booking/CancelBookingForm";
-import { LookupForm } from "~/booking/LookupForm";
-import { type ReferenceActionData, runReferenceAction } from "~/booking/reference-actions";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { serverContext } from "~/server-context";
-import { requireSameOrigin } from "~/session/require-same-origin";
-import type { ServerContext } from "../../server/platform/page-context.ts";
+import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
+import { BookingDetails } from "#app/booking/BookingDetails.tsx";
+import { CancelBookingForm } from "#app/booking/CancelBookingForm.tsx";
+import { LookupForm } from "#app/booking/LookupForm.tsx";
+import {
+  type ReferenceActionData,
+  runReferenceAction,
+} from "#app/booking/reference-actions.server.ts";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { isFunctionError } from "#app/forms/form-failure.ts";
+import type { ServerContext } from "#app/server-context.ts";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import type { Route } from "./+types/booking_refrence";
 
 const title = "Find a booking";
@@ -33,17 +36,37 @@ async function ownBooking(server: ServerContext, reference: string) {
   }
 }
 
+/**
+ * The booking a link sent to its contact opens (when lookups of its reference were many),
+ * or the reason the link no longer works.
+ */
+async function linkedBooking(server: ServerContext, reference: string, access: string) {
+  try {
+    return {
+      booking: await server.invoke("bookings.lookup", { reference, access }),
+      linkError: null,
+    };
+  } catch (error) {
+    if (!isFunctionError(error) || error.httpCode >= 500) throw error;
+    return { booking: null, linkError: error.message };
+  }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
   const params = new URL(request.url).searchParams;
   const reference = params.get("reference")?.trim().slice(0, 20) ?? "";
-  const [booking, phone] = await Promise.all([
+  const access = params.get("access")?.slice(0, 500) ?? "";
+  const [own, phone] = await Promise.all([
     ownBooking(server, reference),
     phoneRegionsFor(server, request),
   ]);
+  const linked =
+    !own && access && reference ? await linkedBooking(server, reference, access) : null;
   return {
     reference,
-    booking,
+    booking: own ?? linked?.booking ?? null,
+    linkError: linked?.linkError ?? null,
     signedIn: server.auth !== null,
     region: phone.defaultRegion,
     cancelled: params.has("cancelled"),
@@ -96,7 +119,8 @@ export default function Page() {
   }
   return (
     <Screen title={title} intro={intro}>
-      {loaded.signedIn && loaded.reference ? (
+      {loaded.linkError ? <FormMessage kind="error">{loaded.linkError}</FormMessage> : null}
+      {loaded.signedIn && loaded.reference && !loaded.linkError ? (
         <Text>
           This booking is not in your account. Enter the phone number or email address used to book
           it.

@@ -10,17 +10,19 @@ import {
   Title,
 } from "@mantine/core";
 import { Link, redirect, useLoaderData } from "react-router";
-import { usageText } from "~/business/plan-display";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { serverContext } from "~/server-context";
-import { requireSignedIn } from "~/session/require-signed-in";
-import { businessTypes } from "../../server/modules/businesses/business-options.ts";
+import { usageText } from "#app/business/plan-display.ts";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { serverContext } from "#app/server-context.ts";
+import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
+import { teamUsageText } from "#app/teams/team-labels.ts";
+import { businessTypes } from "#server/modules/businesses/business-options.ts";
 import type { Route } from "./+types/business._index";
 
 const title = "Business console";
-const intro = "Your business at a glance: its plan, how much of it you use, and its events.";
+const intro =
+  "Your business at a glance: its plan, how much of it you use (published events and teams), and its events.";
 
 export const meta = () => screenMeta(title, intro);
 
@@ -30,11 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const business = await server.invoke("businesses.mine", null);
   // The console is "my business": without one, the way in is the application form.
   if (!business) throw redirect("/business/form");
-  return { business, saved: new URL(request.url).searchParams.has("saved") };
+  const { usage: teamUsage } = await server.invoke("teams.list", null);
+  return { business, teamUsage, saved: new URL(request.url).searchParams.has("saved") };
 }
 
 export default function Page() {
-  const { business, saved } = useLoaderData<typeof loader>();
+  const { business, teamUsage, saved } = useLoaderData<typeof loader>();
   const { usage } = business;
   const typeLabel = businessTypes.find((type) => type.id === business.type)?.label;
   const full = usage.limit !== null && usage.publishedEvents >= usage.limit;
@@ -72,6 +75,7 @@ export default function Page() {
               Your plan is full: upgrade to Pro, or wait for an event to end, to publish another.
             </Text>
           ) : null}
+          <Text data-testid="team-usage">{teamUsageText(teamUsage)}</Text>
         </Stack>
       </Card>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -80,6 +84,9 @@ export default function Page() {
         </Button>
         <Button component={Link} to="/business/events/new" size="md" variant="light">
           Create an event
+        </Button>
+        <Button component={Link} to="/business/teams" size="md" variant="light">
+          Your teams
         </Button>
         <Button component={Link} to="/business/upgrade" size="md" variant="default">
           {business.plan === "pro" ? "Your plan" : "Upgrade to Pro"}

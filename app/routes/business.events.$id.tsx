@@ -1,20 +1,20 @@
-import { Stack, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Text } from "@mantine/core";
 import { data, useLoaderData } from "react-router";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { CoverImageForm } from "~/console/CoverImageForm";
-import { consoleLoad } from "~/console/console-loader";
-import { EventDetailsForm } from "~/console/EventDetailsForm";
-import { EventEditorHeader } from "~/console/EventEditorHeader";
-import { EventLifecycle } from "~/console/EventLifecycle";
-import { EventPreview } from "~/console/EventPreview";
-import { runEventEditorIntent } from "~/console/event-editor-action";
-import { TicketTypesSection } from "~/console/TicketTypesSection";
-import { timeZoneChoices } from "~/console/time-zones";
-import { serverContext } from "~/server-context";
-import { requireSameOrigin } from "~/session/require-same-origin";
-import { requireSignedIn } from "~/session/require-signed-in";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { CoverImageForm } from "#app/console/CoverImageForm.tsx";
+import { consoleLoad } from "#app/console/console-loader.server.ts";
+import { EventDetailsForm } from "#app/console/EventDetailsForm.tsx";
+import { EventEditorHeader } from "#app/console/EventEditorHeader.tsx";
+import { EventLifecycle } from "#app/console/EventLifecycle.tsx";
+import { EventPreview } from "#app/console/EventPreview.tsx";
+import { runEventEditorIntent } from "#app/console/event-editor-action.server.ts";
+import { TicketTypesSection } from "#app/console/TicketTypesSection.tsx";
+import { timeZoneChoices } from "#app/console/time-zones.ts";
+import { Section } from "#app/forms/Section.tsx";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
 import type { Route } from "./+types/business.events.$id";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -50,17 +50,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return data(result, { status });
 }
 
-function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id}>
-        {heading}
-      </Title>
-      {children}
-    </Stack>
-  );
-}
-
 export default function Page() {
   const { event, zones, created } = useLoaderData<typeof loader>();
   const editable = event.status !== "cancelled";
@@ -70,6 +59,7 @@ export default function Page() {
       <EventEditorHeader event={event} created={created} />
       <EventLifecycle
         status={event.status}
+        startsAt={event.startsAt}
         ticketTypeCount={event.ticketTypes.length}
         taken={taken}
       />

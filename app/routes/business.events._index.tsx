@@ -1,11 +1,11 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData } from "react-router";
-import { PageLinks } from "~/components/PageLinks";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { consoleLoad } from "~/console/console-loader";
-import { EventList } from "~/console/EventList";
-import { serverContext } from "~/server-context";
+import { PageLinks } from "#app/components/PageLinks.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { consoleLoad } from "#app/console/console-loader.server.ts";
+import { EventList } from "#app/console/EventList.tsx";
+import { serverContext } from "#app/server-context.ts";
 import type { Route } from "./+types/business.events._index";
 
 const title = "Your events";

@@ -1,16 +1,17 @@
 import { Anchor, Button, Group, Stack } from "@mantine/core";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { useSubmitting } from "~/accounts/use-submitting";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { type ConsoleResult, runConsoleForm } from "~/console/console-action";
-import { consoleLoad } from "~/console/console-loader";
-import { EventDetailsFields, type EventDetailsValues } from "~/console/EventDetailsFields";
-import { eventDetailsFrom } from "~/console/event-details-input";
-import { fallbackTimeZone, timeZoneChoices } from "~/console/time-zones";
-import { serverContext } from "~/server-context";
-import { requireSameOrigin } from "~/session/require-same-origin";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { runConsoleForm } from "#app/console/console-form.ts";
+import { consoleLoad } from "#app/console/console-loader.server.ts";
+import { EventDetailsFields, type EventDetailsValues } from "#app/console/EventDetailsFields.tsx";
+import { eventDetailsFrom } from "#app/console/event-details-input.ts";
+import { fallbackTimeZone, timeZoneChoices } from "#app/console/time-zones.ts";
+import type { IntentResult } from "#app/forms/intent-action.ts";
+import { useSubmitting } from "#app/forms/use-submitting.ts";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import type { Route } from "./+types/business.events.new";
 
 const title = "Create an event";
@@ -54,7 +55,7 @@ const blank: EventDetailsValues = {
 
 export default function Page() {
   const { zones } = useLoaderData<typeof loader>();
-  const result = useActionData<ConsoleResult>();
+  const result = useActionData<IntentResult>();
   const failure = result && !result.ok ? result.failure : undefined;
   const submitting = useSubmitting();
   return (

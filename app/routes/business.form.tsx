@@ -1,15 +1,15 @@
 import { Anchor, Text } from "@mantine/core";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { field, formFailure } from "~/accounts/form-failure";
-import { phoneRegionsFor } from "~/accounts/phone-regions";
-import { BusinessDetailsForm } from "~/business/BusinessDetailsForm";
-import { businessFormValues, detailsFrom } from "~/business/business-form-values";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { serverContext } from "~/server-context";
-import { loginRedirectFor } from "~/session/gate";
-import { requireSameOrigin } from "~/session/require-same-origin";
+import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
+import { BusinessDetailsForm } from "#app/business/BusinessDetailsForm.tsx";
+import { businessFormValues, detailsFrom } from "#app/business/business-form-values.ts";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { field, formFailure } from "#app/forms/form-failure.ts";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { loginRedirectFor } from "#contract/gate.ts";
 import type { Route } from "./+types/business.form";
 
 const title = "Apply as a business";

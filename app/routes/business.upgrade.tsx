@@ -1,15 +1,15 @@
 import { Anchor, Button, SimpleGrid, Text } from "@mantine/core";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { field, formFailure } from "~/accounts/form-failure";
-import { useSubmitting } from "~/accounts/use-submitting";
-import { PlanCard } from "~/business/PlanCard";
-import { usageText } from "~/business/plan-display";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { serverContext } from "~/server-context";
-import { loginRedirectFor } from "~/session/gate";
-import { requireSameOrigin } from "~/session/require-same-origin";
+import { PlanCard } from "#app/business/PlanCard.tsx";
+import { usageText } from "#app/business/plan-display.ts";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { field, formFailure } from "#app/forms/form-failure.ts";
+import { useSubmitting } from "#app/forms/use-submitting.ts";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { loginRedirectFor } from "#contract/gate.ts";
 import type { Route } from "./+types/business.upgrade";
 
 const title = "Plans and upgrade";

@@ -1,13 +1,13 @@
 import { Anchor, Button, Checkbox, Stack, Text } from "@mantine/core";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { formFailure } from "~/accounts/form-failure";
-import { useSubmitting } from "~/accounts/use-submitting";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { DeletionSummary } from "~/profile/DeletionSummary";
-import { serverContext } from "~/server-context";
-import { requireSameOrigin } from "~/session/require-same-origin";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { formFailure } from "#app/forms/form-failure.ts";
+import { useSubmitting } from "#app/forms/use-submitting.ts";
+import { DeletionSummary } from "#app/profile/DeletionSummary.tsx";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import type { Route } from "./+types/confirm_delete_account";
 
 const title = "Confirm account deletion";

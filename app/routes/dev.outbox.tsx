@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Table, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { data, Form } from "react-router";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { serverContext } from "~/server-context";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { serverContext } from "#app/server-context.ts";
 import type { Route } from "./+types/dev.outbox";
 
 const title = "Outbox";
@@ -28,7 +28,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
 }
 
-const statusColor = { queued: "blue", sent: "green", failed: "red" } as const;
+const statusColor = {
+  queued: "blue",
+  sent: "green",
+  kept: "green",
+  failed: "red",
+  withheld: "gray",
+} as const;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { messages, to } = loaderData;
@@ -51,51 +57,45 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       {messages.length === 0 ? (
         <Text>{to ? `No messages to ${to} yet.` : "No messages yet."}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="sm">
-            <Table.Caption>
-              {messages.length} latest {messages.length === 1 ? "message" : "messages"}
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Time</Table.Th>
-                <Table.Th scope="col">Channel</Table.Th>
-                <Table.Th scope="col">To</Table.Th>
-                <Table.Th scope="col">Message</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {messages.map((message) => (
-                <Table.Tr key={message.id} data-testid="outbox-message">
-                  <Table.Td>
-                    <time dateTime={message.createdAt}>
-                      {message.createdAt.replace("T", " ").slice(0, 19)}
-                    </time>
-                  </Table.Td>
-                  <Table.Td>{message.channel === "sms" ? "SMS" : "Email"}</Table.Td>
-                  <Table.Td>{message.to}</Table.Td>
-                  <Table.Td>
-                    {message.subject ? <Text fw={700}>{message.subject}</Text> : null}
-                    <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-                      {message.text}
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {messages.length} latest {messages.length === 1 ? "message" : "messages"}
+          </Text>
+          {/* Cards, not a table: on a phone the message itself is what must fit. */}
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
+            {messages.map((message) => (
+              <Paper component="li" key={message.id} withBorder p="sm" data-testid="outbox-message">
+                <Stack gap={6}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                    <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                      <strong>{message.channel === "sms" ? "SMS" : "Email"}</strong> to {message.to}
+                      <br />
+                      <time dateTime={message.createdAt}>
+                        {message.createdAt.replace("T", " ").slice(0, 19)}
+                      </time>
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={statusColor[message.status]} variant="light">
+                    <Badge
+                      color={statusColor[message.status]}
+                      variant="light"
+                      style={{ flexShrink: 0 }}
+                    >
                       {message.status}
                     </Badge>
-                    {message.error ? (
-                      <Text size="sm" c="dimmed">
-                        {message.error}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  </Group>
+                  {message.subject ? <Text fw={700}>{message.subject}</Text> : null}
+                  <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+                    {message.text}
+                  </Text>
+                  {message.error ? (
+                    <Text size="sm" c="dimmed">
+                      {message.error}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        </Stack>
       )}
     </Screen>
   );

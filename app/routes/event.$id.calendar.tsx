@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { isFunctionError } from "~/accounts/form-failure";
-import { serverContext } from "~/server-context";
+import { isFunctionError } from "#app/forms/form-failure.ts";
+import { serverContext } from "#app/server-context.ts";
 import type { Route } from "./+types/event.$id.calendar";
 
 /** `/{id}/calendar.ics`: the event as an iCalendar file, for "Add to calendar". */
@@ -16,7 +16,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    if (isFunctionError(error) && error.status === "NOT_FOUND") throw data(null, { status: 404 });
+    if (isFunctionError(error) && ["NOT_FOUND", "INVALID_ARGUMENT"].includes(error.status)) {
+      throw data(null, { status: 404 });
+    }
     throw error;
   }
 }

@@ -1,14 +1,14 @@
 import { Alert, Anchor, Button, Container, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
-import { data, Link, redirect, useLoaderData, useRevalidator } from "react-router";
-import { isFunctionError } from "~/accounts/form-failure";
-import { pageTitle } from "~/brand";
-import { descriptionAsPlainText } from "~/events/description-markup";
-import { EventDescription } from "~/events/EventDescription";
-import { formatEventEnd, formatEventTime } from "~/events/format";
-import { ShareButton } from "~/events/ShareButton";
-import { TicketTypeList } from "~/events/TicketTypeList";
-import { serverContext } from "~/server-context";
+import { Link, redirect, useLoaderData, useRevalidator } from "react-router";
+import { descriptionAsPlainText } from "#app/events/description-markup.ts";
+import { EventDescription } from "#app/events/EventDescription.tsx";
+import { formatEventEnd, formatEventTime } from "#app/events/format.ts";
+import { ShareButton } from "#app/events/ShareButton.tsx";
+import { TicketTypeList } from "#app/events/TicketTypeList.tsx";
+import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
+import { serverContext } from "#app/server-context.ts";
+import { pageTitle } from "#contract/brand.ts";
 import type { Route } from "./+types/event.$id";
 
 /**
@@ -18,13 +18,7 @@ import type { Route } from "./+types/event.$id";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
-  let event: Awaited<ReturnType<typeof server.invoke<"events.get">>>;
-  try {
-    event = await server.invoke("events.get", { id: params.id });
-  } catch (error) {
-    if (isFunctionError(error) && error.status === "NOT_FOUND") throw data(null, { status: 404 });
-    throw error;
-  }
+  const event = await foundOr404(server.invoke("events.get", { id: params.id }));
   const url = new URL(request.url);
   // Compared on the route's parameter: a client-side navigation's data request has its
   // own path (`….data`), which must not count as another spelling.

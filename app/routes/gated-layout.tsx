@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { gateRouteMiddleware } from "~/session/gate-route-middleware";
+import { gateRouteMiddleware } from "#app/session/gate-route-middleware.server.ts";
 
 export const middleware = [gateRouteMiddleware];
 

@@ -1,12 +1,12 @@
 import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData, useLocation } from "react-router";
-import { isFunctionError } from "~/accounts/form-failure";
-import { PageLinks } from "~/components/PageLinks";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { DiscoveryFilters, type FilterValues } from "~/events/DiscoveryFilters";
-import { EventCardGrid } from "~/events/EventCard";
-import { serverContext } from "~/server-context";
+import { PageLinks } from "#app/components/PageLinks.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { DiscoveryFilters, type FilterValues } from "#app/events/DiscoveryFilters.tsx";
+import { EventCardGrid } from "#app/events/EventCard.tsx";
+import { isFunctionError } from "#app/forms/form-failure.ts";
+import { serverContext } from "#app/server-context.ts";
 import type { Route } from "./+types/home";
 import classes from "./home.module.css";
 

@@ -1,28 +1,39 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { field, formFailure, generalMessage } from "~/accounts/form-failure";
-import { IdentifierField } from "~/accounts/IdentifierField";
-import { phoneRegionsFor } from "~/accounts/phone-regions";
-import { redirectParam, withRedirect } from "~/accounts/redirect-param";
-import { useSubmitting } from "~/accounts/use-submitting";
-import { ExternalSignInButton } from "~/components/ExternalSignInButton";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { serverContext } from "~/server-context";
-import { requireSameOrigin } from "~/session/require-same-origin";
-import { safeRedirect } from "~/session/safe-redirect";
+import { IdentifierField } from "#app/accounts/IdentifierField.tsx";
+import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
+import { redirectParam, withRedirect } from "#app/accounts/redirect-param.ts";
+import { SignedInNotice } from "#app/accounts/SignedInNotice.tsx";
+import { ExternalSignInButton } from "#app/components/ExternalSignInButton.tsx";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { field, formFailure, generalMessage } from "#app/forms/form-failure.ts";
+import { useSubmitting } from "#app/forms/use-submitting.ts";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { useSignedInUser } from "#app/session/signed-in-user.ts";
+import { safeRedirect } from "#contract/safe-redirect.ts";
 import type { Route } from "./+types/login";
 
 const title = "Sign in";
-const intro =
-  "Sign in with your phone number or email address and your password, or with an external identity provider, to book tickets and see your orders.";
 
-export const meta = () => screenMeta(title, intro);
+/** The external identity provider is mentioned only when one is configured. */
+function introFor(provider: { name: string } | null): string {
+  const ways = provider ? `your password, or with ${provider.name},` : "your password";
+  return `Sign in with your phone number or email address and ${ways} to book tickets and see your orders.`;
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  screenMeta(title, introFor(loaderData?.provider ?? null));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const phone = await phoneRegionsFor(context.get(serverContext), request);
-  return { ...phone, redirect: redirectParam(request) };
+  const server = context.get(serverContext);
+  const [phone, provider] = await Promise.all([
+    phoneRegionsFor(server, request),
+    server.invoke("profile.externalSignInProvider", null),
+  ]);
+  return { ...phone, provider, redirect: redirectParam(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,9 +54,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page() {
-  const { regions, defaultRegion, redirect: target } = useLoaderData<typeof loader>();
+  const { regions, defaultRegion, provider, redirect: target } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const submitting = useSubmitting();
+  const user = useSignedInUser();
+  const intro = introFor(provider);
+  if (user) {
+    return (
+      <Screen title={title}>
+        <SignedInNotice user={user} redirect={target} />
+      </Screen>
+    );
+  }
   const otherWays = [
     { to: withRedirect("/register", target), label: "Create an account" },
     { to: "/password", label: "Forgot your password?" },
@@ -56,7 +76,14 @@ export default function Page() {
       <Form method="post" noValidate={false}>
         <Stack gap="md" maw="32rem">
           {generalMessage(failure) ? (
-            <FormMessage kind="error">{generalMessage(failure)}</FormMessage>
+            <FormMessage kind="error">
+              {generalMessage(failure)}{" "}
+              {failure?.reason === "code-required" ? (
+                <Anchor component={Link} to={withRedirect("/access_to_account", target)}>
+                  Get a sign-in code
+                </Anchor>
+              ) : null}
+            </FormMessage>
           ) : null}
           <input type="hidden" name="redirect" value={target ?? ""} />
           <IdentifierField
@@ -79,7 +106,7 @@ export default function Page() {
           </Group>
         </Stack>
       </Form>
-      <ExternalSignInButton />
+      <ExternalSignInButton provider={provider} />
       <Group component="nav" aria-label="Other ways in" gap="lg">
         {otherWays.map((link) => (
           <Anchor key={link.label} component={Link} to={link.to} underline="hover">

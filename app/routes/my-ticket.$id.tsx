@@ -1,17 +1,59 @@
-import { LaterRelease } from "~/components/LaterRelease";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
+import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { Link, useLoaderData } from "react-router";
+import { EventHeader } from "#app/booking/EventHeader.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
+import { serverContext } from "#app/server-context.ts";
+import { DoorTicket } from "#app/tickets/DoorTicket.tsx";
+import type { Route } from "./+types/my-ticket.$id";
 
 const title = "My ticket";
-const intro =
-  "One of your tickets with a large QR code to show at the door, the event details, add to calendar, a PDF download, and giving the ticket to someone else.";
 
-export const meta = () => screenMeta(title, intro);
+export const meta = () =>
+  screenMeta(title, "One of your tickets with its QR code to show at the door.");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const server = context.get(serverContext);
+  return foundOr404(server.invoke("tickets.get", { ticketId: params.id }));
+}
 
 export default function Page() {
+  const ticket = useLoaderData<typeof loader>();
+  const { event } = ticket;
   return (
-    <Screen title={title} intro={intro}>
-      <LaterRelease />
+    <Screen title={title}>
+      {ticket.qr ? (
+        <Alert variant="light" color="blue" title="At the door">
+          Turn your screen brightness up and hold the code steady in front of the scanner.
+        </Alert>
+      ) : null}
+      <DoorTicket ticket={ticket} />
+      <EventHeader event={event} href={`/${event.shortId}`} />
+      {event.venueAddress ? <Text>{event.venueAddress}</Text> : null}
+      <Group gap="sm">
+        {ticket.qr ? (
+          <Button component="a" href={`/my-ticket/${ticket.id}/pdf`} download variant="filled">
+            Download PDF
+          </Button>
+        ) : null}
+        <Button component="a" href={`/${event.shortId}/calendar.ics`} variant="default">
+          Add to calendar
+        </Button>
+        {ticket.qr ? (
+          <Button component={Link} to={`/assign/${ticket.id}`} variant="default">
+            Give to someone
+          </Button>
+        ) : null}
+      </Group>
+      <Stack gap={4}>
+        <Anchor component={Link} to={`/ticket-detail/${ticket.id}`}>
+          Booking and history of this ticket
+        </Anchor>
+        <Anchor component={Link} to={`/my_ticket/${event.id}`}>
+          All your tickets for this event
+        </Anchor>
+      </Stack>
     </Screen>
   );
 }

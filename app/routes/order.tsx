@@ -1,11 +1,11 @@
 import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useLoaderData } from "react-router";
-import { isFunctionError } from "~/accounts/form-failure";
-import { OrderList } from "~/booking/OrderList";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { serverContext } from "~/server-context";
+import { OrderList } from "#app/booking/OrderList.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { isFunctionError } from "#app/forms/form-failure.ts";
+import { serverContext } from "#app/server-context.ts";
 import type { Route } from "./+types/order";
 
 const title = "My orders";

@@ -1,9 +1,9 @@
 import { Anchor, List, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { brandName } from "~/brand";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { brandName } from "#contract/brand.ts";
 
 const title = "Privacy policy";
 const intro = `What personal data ${brandName} collects, why, how long we keep it, who processes it for us, and how you can see, correct or delete it.`;

@@ -1,18 +1,18 @@
-import { Anchor, Stack, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { Anchor } from "@mantine/core";
 import { data, Link, useLoaderData } from "react-router";
-import { field, isFunctionError } from "~/accounts/form-failure";
-import { phoneRegionsFor } from "~/accounts/phone-regions";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { PasswordChangeForm } from "~/profile/PasswordChangeForm";
-import { PhoneChangeForm } from "~/profile/PhoneChangeForm";
-import { ProfileDetailsForm } from "~/profile/ProfileDetailsForm";
-import { runSection } from "~/profile/profile-action";
-import { SessionList } from "~/profile/SessionList";
-import { serverContext } from "~/server-context";
-import { requireSameOrigin } from "~/session/require-same-origin";
+import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { field, isFunctionError } from "#app/forms/form-failure.ts";
+import { runIntentForm } from "#app/forms/intent-action.ts";
+import { Section } from "#app/forms/Section.tsx";
+import { PasswordChangeForm } from "#app/profile/PasswordChangeForm.tsx";
+import { PhoneChangeForm } from "#app/profile/PhoneChangeForm.tsx";
+import { ProfileDetailsForm } from "#app/profile/ProfileDetailsForm.tsx";
+import { SessionList } from "#app/profile/SessionList.tsx";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import type { Route } from "./+types/profile";
 
 const title = "Profile";
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(server);
   const form = await request.formData();
   const intent = field(form, "intent");
-  const { result, status } = await runSection(intent, form, async () => {
+  const { result, status } = await runIntentForm(intent, form, async () => {
     switch (intent) {
       case "details": {
         const { emailVerificationSent } = await server.invoke("profile.update", {
@@ -95,17 +95,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   });
   return data(result, { status });
-}
-
-function Section({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {
-  return (
-    <Stack gap="sm" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id}>
-        {heading}
-      </Title>
-      {children}
-    </Stack>
-  );
 }
 
 export default function Page() {

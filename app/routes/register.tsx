@@ -1,17 +1,19 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { field, formFailure, generalMessage } from "~/accounts/form-failure";
-import { phoneRegionsFor } from "~/accounts/phone-regions";
-import { redirectParam, withRedirect } from "~/accounts/redirect-param";
-import { useSubmitting } from "~/accounts/use-submitting";
-import { FormMessage } from "~/components/FormMessage";
-import { PasswordPolicyChecklist } from "~/components/PasswordPolicyChecklist";
-import { PhoneNumberField } from "~/components/PhoneNumberField";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { serverContext } from "~/server-context";
-import { requireSameOrigin } from "~/session/require-same-origin";
+import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
+import { redirectParam, withRedirect } from "#app/accounts/redirect-param.ts";
+import { SignedInNotice } from "#app/accounts/SignedInNotice.tsx";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { PasswordPolicyChecklist } from "#app/components/PasswordPolicyChecklist.tsx";
+import { PhoneNumberField } from "#app/components/PhoneNumberField.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { field, formFailure, generalMessage } from "#app/forms/form-failure.ts";
+import { useSubmitting } from "#app/forms/use-submitting.ts";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { useSignedInUser } from "#app/session/signed-in-user.ts";
 import type { Route } from "./+types/register";
 
 const title = "Create an account";
@@ -63,6 +65,14 @@ export default function Page() {
   const [phone, setPhone] = useState(values.phone ?? "");
   const [region, setRegion] = useState(values.region ?? defaultRegion);
   const [email, setEmail] = useState(values.email ?? "");
+  const user = useSignedInUser();
+  if (user) {
+    return (
+      <Screen title={title}>
+        <SignedInNotice user={user} redirect={target} />
+      </Screen>
+    );
+  }
 
   return (
     <Screen title={title} intro={intro}>

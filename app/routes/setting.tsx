@@ -14,12 +14,12 @@ import {
 import { useMounted } from "@mantine/hooks";
 import { useEffect } from "react";
 import { data, Link, useFetcher, useLoaderData } from "react-router";
-import { field, formFailure } from "~/accounts/form-failure";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { serverContext } from "~/server-context";
-import { requireSameOrigin } from "~/session/require-same-origin";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { field, formFailure } from "#app/forms/form-failure.ts";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import type { Route } from "./+types/setting";
 
 const title = "Settings";
@@ -141,6 +141,9 @@ export default function Page() {
         </Stack>
       </fetcher.Form>
       <Group gap="lg">
+        <Anchor component={Link} to="/profile" underline="hover">
+          Your profile: name, phone, email, password, sessions
+        </Anchor>
         <Anchor component={Link} to="/privacy_policy" underline="hover">
           Privacy policy
         </Anchor>

@@ -1,16 +1,16 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { field, formFailure, isFunctionError } from "~/accounts/form-failure";
-import { ResendCode } from "~/accounts/ResendCode";
-import { redirectParam } from "~/accounts/redirect-param";
-import { useSubmitting } from "~/accounts/use-submitting";
-import { FormMessage } from "~/components/FormMessage";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { serverContext } from "~/server-context";
-import { requireSameOrigin } from "~/session/require-same-origin";
-import { safeRedirect } from "~/session/safe-redirect";
-import type { ServerContext } from "../../server/platform/page-context.ts";
+import { ResendCode } from "#app/accounts/ResendCode.tsx";
+import { redirectParam } from "#app/accounts/redirect-param.ts";
+import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { field, formFailure, isFunctionError } from "#app/forms/form-failure.ts";
+import { useSubmitting } from "#app/forms/use-submitting.ts";
+import type { ServerContext } from "#app/server-context.ts";
+import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { safeRedirect } from "#contract/safe-redirect.ts";
 import type { Route } from "./+types/sms_verify";
 
 const title = "Verify your phone";

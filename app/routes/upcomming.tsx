@@ -1,11 +1,11 @@
 import { Anchor, Button, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData } from "react-router";
-import { groupTicketsByEvent } from "~/booking/group-tickets";
-import { UpcomingTickets } from "~/booking/UpcomingTickets";
-import { Screen } from "~/components/Screen";
-import { screenMeta } from "~/components/screen-meta";
-import { EventCardGrid } from "~/events/EventCard";
-import { serverContext } from "~/server-context";
+import { groupTicketsByEvent } from "#app/booking/group-tickets.ts";
+import { UpcomingTickets } from "#app/booking/UpcomingTickets.tsx";
+import { Screen } from "#app/components/Screen.tsx";
+import { screenMeta } from "#app/components/screen-meta.ts";
+import { EventCardGrid } from "#app/events/EventCard.tsx";
+import { serverContext } from "#app/server-context.ts";
 import type { Route } from "./+types/upcomming";
 
 const title = "Upcoming";

@@ -1,5 +1,5 @@
-import { REFRESH_TOKEN_COOKIE } from "./cookie-names.ts";
-import { readCookie } from "./read-cookie.ts";
+import { REFRESH_TOKEN_COOKIE } from "#contract/cookie-names.ts";
+import { readCookie } from "#contract/read-cookie.ts";
 
 export type RefreshedToken = { access_token: string; expires_in: number };
 

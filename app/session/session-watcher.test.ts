@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ACCESS_TOKEN_COOKIE, EXPIRY_COOKIE, REFRESH_TOKEN_COOKIE } from "./cookie-names.ts";
+import {
+  ACCESS_TOKEN_COOKIE,
+  EXPIRY_COOKIE,
+  REFRESH_TOKEN_COOKIE,
+} from "#contract/cookie-names.ts";
 import type { RefreshedToken } from "./refresh-token.ts";
 import { type SessionWatcherDeps, startSessionWatcher } from "./session-watcher.ts";
 

@@ -1,4 +1,8 @@
-import { ACCESS_TOKEN_COOKIE, EXPIRY_COOKIE, REFRESH_TOKEN_COOKIE } from "./cookie-names.ts";
+import {
+  ACCESS_TOKEN_COOKIE,
+  EXPIRY_COOKIE,
+  REFRESH_TOKEN_COOKIE,
+} from "#contract/cookie-names.ts";
 import type { RefreshedToken } from "./refresh-token.ts";
 
 /** Seed spec section 9: refresh 60 s before expiry; with 60 s or fewer left, at once. */

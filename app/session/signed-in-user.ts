@@ -1,9 +1,19 @@
 import { useRouteLoaderData } from "react-router";
-import { EXPIRY_COOKIE } from "./cookie-names.ts";
-import { readCookie } from "./read-cookie.ts";
+import { EXPIRY_COOKIE } from "#contract/cookie-names.ts";
+import { readCookie } from "#contract/read-cookie.ts";
 
-/** Who is signed in, as the root loader exposes it: display information only. */
-export type SignedInUser = { id: string; name: string | null; sessionId: string };
+/**
+ * Who is signed in, as the root loader exposes it: display information only (the menu
+ * shows the business console to an owner; each page checks access itself).
+ */
+export type SignedInUser = {
+  id: string;
+  name: string | null;
+  sessionId: string;
+  businessOwner: boolean;
+  /** In a door team: the header shows the coordinator's section (decision 014). */
+  teamMember?: boolean;
+};
 
 /** The signed-in user from the root loader (null when signed out, or before it has data). */
 export function useSignedInUser(): SignedInUser | null {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { readCookie } from "./read-cookie.ts";
+import { readCookie } from "#contract/read-cookie.ts";
 import { refreshAccessToken } from "./refresh-token.ts";
 import { type SessionWatcherDeps, startSessionWatcher } from "./session-watcher.ts";
 

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { RunningServer } from "../../tests/support/spawn-server.ts";
+import type { RunningServer } from "#tests/support/spawn-server.ts";
 
 /** Keep-alive sockets, one per client at most: the bench's own cost stays small (no fetch). */
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });

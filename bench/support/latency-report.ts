@@ -3,7 +3,8 @@
 /** One answer: how long it took, and "ok" or its error code. */
 export type Sample = { ms: number; code: string };
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of ascending values (0 when there are none). */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }

@@ -4,9 +4,22 @@ import autocannon from "autocannon";
 export const browserUA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0.0.0 Safari/537.36";
 
-export type LoadOptions = { seconds: number; connections: number };
+export type LoadOptions = {
+  seconds: number;
+  connections: number;
+  /** Extra request headers (e.g. a signed-in browser's cookies). */
+  headers?: Record<string, string>;
+};
 
-export type LoadResult = { rps: number; p50: number; p99: number; failures: number };
+export type LoadResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  requests: number;
+  /** Answers by their X-Cache header (HIT, STALE, MISS, none). */
+  cache: Record<string, number>;
+};
 
 /** autocannon against one URL (gzip accepted, as a browser would); prints one line. */
 export async function measure(
@@ -14,16 +27,31 @@ export async function measure(
   title: string,
   options: LoadOptions,
 ): Promise<LoadResult> {
+  const cache: Record<string, number> = {};
   const result = await autocannon({
     url,
     connections: options.connections,
     duration: options.seconds,
-    headers: { "user-agent": browserUA, "accept-encoding": "gzip" },
-  });
+    headers: { "user-agent": browserUA, "accept-encoding": "gzip", ...options.headers },
+    requests: [
+      {
+        onResponse: (_status: number, _body: string, _context: unknown, headers: unknown) => {
+          const found = Object.entries((headers ?? {}) as Record<string, unknown>).find(
+            ([name]) => name.toLowerCase() === "x-cache",
+          );
+          const state = found ? String(found[1]) : "none";
+          cache[state] = (cache[state] ?? 0) + 1;
+        },
+      },
+    ],
+  } as autocannon.Options);
   const failures = result.non2xx + result.errors + result.timeouts;
+  const answered = Object.values(cache).reduce((a, b) => a + b, 0);
+  const hits = (cache.HIT ?? 0) + (cache.STALE ?? 0);
   console.log(
-    `${title.padEnd(18)} ${result.requests.average.toFixed(0).padStart(7)} req/s  ` +
+    `${title.padEnd(26)} ${result.requests.average.toFixed(0).padStart(7)} req/s  ` +
       `p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  ` +
+      `cache hits ${answered ? ((100 * hits) / answered).toFixed(1) : "0.0"} %  ` +
       `non-2xx/errors ${failures}  (${options.connections} connections, ${options.seconds} s)`,
   );
   return {
@@ -31,5 +59,7 @@ export async function measure(
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures,
+    requests: result.requests.total,
+    cache,
   };
 }

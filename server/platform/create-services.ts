@@ -1,4 +1,4 @@
-import type { Settings } from "../config.ts";
+import type { Settings } from "#server/config.ts";
 import { createAuthService, type SessionAuthority } from "./auth/create-auth-service.ts";
 import type { DatabaseHandle } from "./db.ts";
 import type { Logger } from "./logger.ts";

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "../schema.ts";
+import * as schema from "#server/schema.ts";
 import { lockDataFolder } from "./pglite-lock.ts";
 
 export type Schema = typeof schema;

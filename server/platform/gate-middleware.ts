@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { hasSessionCookie, isGatedPath, loginRedirectFor } from "../../app/session/gate.ts";
+import { hasSessionCookie, isGatedPath, loginRedirectFor } from "#contract/gate.ts";
 
 export type SignedInCheck = (req: Request) => boolean | Promise<boolean>;
 

@@ -1,15 +1,23 @@
 import type { Request, Response } from "express";
 import { type RouterContext, RouterContextProvider } from "react-router";
-import type { AppFunctions } from "../functions.ts";
-import type { Auth, FunctionContext } from "./callable/define-function.ts";
+import type { Auth } from "#server/platform/caller.ts";
+import type { CookieJar } from "#server/platform/cookie-jar.ts";
+import type { FunctionContext } from "./callable/define-function.ts";
 import type { Registry } from "./callable/registry.ts";
 import { clientInfo, expressCookieJar } from "./http-cookies.ts";
 import type { Logger } from "./logger.ts";
+import { noteRequestUser } from "./request-log.ts";
 import { isSameOriginRequest } from "./same-origin.ts";
-import type { CookieJar, Services } from "./services.ts";
+import type { Services } from "./services.ts";
 
-/** What loaders and actions get from the server: the same functions the API serves. */
-export type ServerContext = {
+/** Function name → its input and output types (the app's is `AppFunctions`). */
+export type FunctionCatalog = Record<string, { input: unknown; output: unknown }>;
+
+/**
+ * What loaders and actions get from the server: the same functions the API serves. The
+ * app names its catalogue (`app/server-context.ts`); the platform knows none.
+ */
+export type ServerContext<F extends FunctionCatalog = FunctionCatalog> = {
   requestId: string;
   /** Nonce of this response's Content-Security-Policy, for inline scripts. */
   cspNonce: string;
@@ -25,10 +33,7 @@ export type ServerContext = {
    * cookies, which a cross-site form would carry.
    */
   sameOrigin: boolean;
-  invoke<N extends keyof AppFunctions & string>(
-    name: N,
-    data: AppFunctions[N]["input"],
-  ): Promise<AppFunctions[N]["output"]>;
+  invoke<N extends keyof F & string>(name: N, data: F[N]["input"]): Promise<F[N]["output"]>;
 };
 
 export type PageContextDeps = {
@@ -49,6 +54,7 @@ export function pageContextFactory(deps: PageContextDeps) {
   return async (req: Request, res: Response): Promise<RouterContextProvider> => {
     const cookies = expressCookieJar(req, res, deps.secureCookies);
     const auth = (await deps.resolveAuth?.(req, cookies)) ?? null;
+    noteRequestUser(res, auth);
     // A signed-in page shows who it is for: no shared cache may keep it.
     if (auth) res.setHeader("Cache-Control", "private, no-store");
     const abort = new AbortController();

@@ -19,6 +19,13 @@ export function runWorkerProcesses(count: number, log: Logger): void {
   const fork = () => {
     const worker = cluster.fork();
     worker.on("listening", () => listening.add(worker));
+    // What one process tells its siblings (the page cache's invalidations): passed on.
+    worker.on("message", (message: unknown) => {
+      if (!isSiblingMessage(message)) return;
+      for (const other of Object.values(cluster.workers ?? {})) {
+        if (other && other !== worker && other.isConnected()) other.send(message);
+      }
+    });
     worker.on("exit", (code, signal) => {
       if (stopping) return;
       if (!listening.has(worker)) {
@@ -64,4 +71,37 @@ export function runWorkerProcesses(count: number, log: Logger): void {
 /** True in the primary of a multi-process start (it serves nothing itself). */
 export function isPrimaryOfMany(count: number): boolean {
   return count > 1 && cluster.isPrimary;
+}
+
+/** A message a server process sends to the others, through the primary. */
+export type SiblingMessage = { sibling: string; kind: string };
+
+function isSiblingMessage(message: unknown): message is SiblingMessage {
+  return (
+    typeof message === "object" &&
+    message !== null &&
+    typeof (message as SiblingMessage).sibling === "string" &&
+    typeof (message as SiblingMessage).kind === "string"
+  );
+}
+
+/**
+ * Telling the other server processes of this machine (`WEB_CONCURRENCY` > 1) and hearing
+ * from them, on one topic; nothing to tell in a single process.
+ */
+export function siblingProcesses(topic: string): {
+  publish(kind: string): void;
+  subscribe(on: (kind: string) => void): void;
+} {
+  return {
+    publish(kind) {
+      if (cluster.isWorker && process.send) process.send({ sibling: topic, kind });
+    },
+    subscribe(on) {
+      if (!cluster.isWorker) return;
+      process.on("message", (message: unknown) => {
+        if (isSiblingMessage(message) && message.sibling === topic) on(message.kind);
+      });
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
+import { signInAs, signInAsOwner } from "./session.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -45,6 +46,38 @@ describe("accessibility (axe-core: no serious or critical violation)", () => {
     await waitForHydration(page);
     await page.getByRole("button", { name: "Open navigation" }).click();
     await page.getByRole("dialog", { name: "Menu" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it.for(["light", "dark"] as const)(
+    "the phone home with its filters open, and an owner's phone menu, in %s mode",
+    async (scheme) => {
+      const page = await newPage(browser, { mobile: true });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${baseURL}/`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: /^Filters/ }).click();
+      await page.getByLabel("Category").waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await signInAsOwner(page, baseURL, `Axe Owner ${scheme}`);
+      await page.goto(`${baseURL}/`);
+      await waitForHydration(page);
+      await page.getByRole("button", { name: "Open navigation" }).click();
+      await page.getByRole("dialog", { name: "Menu" }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.close();
+    },
+  );
+
+  it.for(["light", "dark"] as const)("sign-in while signed in, in %s mode", async (scheme) => {
+    const page = await newPage(browser);
+    await page.emulateMedia({ colorScheme: scheme });
+    await signInAs(page, baseURL, { name: "Axe Person" });
+    await page.goto(`${baseURL}/login?redirect=/order`);
+    await waitForHydration(page);
+    await page.getByTestId("signed-in-notice").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });

@@ -3,8 +3,11 @@ import { type Browser, chromium, type Page } from "playwright-core";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** Debian's Chromium, headless, with the flags that work on these machines. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags that work on these machines (and `extraArgs`,
+ * e.g. a fake camera or host resolver rules).
+ */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -16,6 +19,7 @@ export function launchChromium(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }
@@ -56,8 +60,8 @@ export async function seriousViolations(page: Page) {
 
 /**
  * Resolves once React has hydrated the page: the header's theme switch only gets its
- * pressed state (aria-pressed) after mounting in the browser.
+ * `data-hydrated` mark after mounting in the browser.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.locator('header button[aria-label="Dark theme"][aria-pressed]').waitFor();
+  await page.locator("header button[data-theme-toggle][data-hydrated]").waitFor();
 }

@@ -97,6 +97,9 @@ describe("business pages in the browser", () => {
     await expect(page.getByTestId("plan-usage").textContent()).resolves.toBe(
       "0 of 3 published events",
     );
+    await expect(page.getByTestId("team-usage").textContent()).resolves.toBe(
+      "0 of 1 team on your plan",
+    );
     await expectAccessible(page);
     await expect(page.getByText("Free plan").isVisible()).resolves.toBe(true);
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
-import { signInAs } from "./session.ts";
+import { signInAs, signInAsOwner as signInAsOwnerOf } from "./session.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -14,25 +14,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs the page in as a new person who owns a new business (applied for over the API). */
-async function signInAsOwner(page: Page, name: string): Promise<void> {
-  const { userId } = await signInAs(page, baseURL, { name });
-  const response = await fetch(`${baseURL}/api/fn/businesses.apply`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer test:${userId}:` },
-    body: JSON.stringify({
-      data: {
-        name: `${name}'s Venue`,
-        type: "venue",
-        contactPhone: "+44 20 7946 0018",
-        contactEmail: "owner@example.com",
-        address: "1 Jazz Street, London",
-        description: "",
-      },
-    }),
-  });
-  if (!response.ok)
-    throw new Error(`businesses.apply: ${response.status} ${await response.text()}`);
+function signInAsOwner(page: Page, name: string): Promise<string> {
+  return signInAsOwnerOf(page, baseURL, name);
 }
 
 /** `YYYY-MM-DDTHH:mm`, `days` from now at `hour` (what a datetime-local input takes). */
@@ -54,7 +37,12 @@ describe("organizer console in the browser", () => {
     await page.getByLabel("Description").fill("Live **jazz** by the sea.\n\n- Doors 19:00");
     await page.getByRole("region", { name: "Description preview" }).getByText("jazz").waitFor();
     await page.getByRole("textbox", { name: "Venue", exact: true }).fill("Harbour Hall");
-    await page.getByLabel("Time zone").selectOption("Europe/Lisbon");
+    // A new event starts in the browser's zone (UTC here); typing a city finds another.
+    await expect(page.getByRole("combobox", { name: "Time zone" }).inputValue()).resolves.toBe(
+      "UTC",
+    );
+    await page.getByRole("combobox", { name: "Time zone" }).fill("lisbon");
+    await page.getByRole("option", { name: "Europe/Lisbon" }).click();
     await page.getByLabel("Category").selectOption("music");
     await page.getByLabel("Starts").fill(localInDays(40, 19));
     // The end before the start: refused next to the end, everything typed kept.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { toLocalInput } from "../../server/modules/events/zoned-time.ts";
+import { toLocalInput } from "#server/modules/events/zoned-time.ts";
 import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
 import { callFunction, uniquePhone } from "./session.ts";
 

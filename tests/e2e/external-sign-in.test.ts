@@ -4,7 +4,7 @@ import path from "node:path";
 import { OAuth2Server } from "oauth2-mock-server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type RunningServer, spawnServer } from "../support/spawn-server.ts";
+import { freePort, type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { launchChromium, newPage, waitForHydration } from "./browser.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { gatedPrefixes } from "../../app/session/gate.ts";
+import { gatedPrefixes } from "#contract/gate.ts";
 
 const baseURL = inject("baseURL");
 const browserUA =

@@ -2,12 +2,14 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { projectRoot, spawnServer } from "../support/spawn-server.ts";
+import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { chromiumPath } from "./browser.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** A folder of this run that the test files share (see uniquePhone). */
+    runDir: string;
   }
 }
 
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject) {
     env: { NODE_ENV: "test", PGLITE_DIR: path.join(dataDir, "db"), DATABASE_URL: undefined },
   });
   project.provide("baseURL", server.url);
+  project.provide("runDir", dataDir);
   return async () => {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

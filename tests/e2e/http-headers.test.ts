@@ -18,7 +18,12 @@ describe("HTTP behaviour of the server", () => {
   });
 
   it("puts this response's nonce on every inline and module script", async () => {
-    const response = await home();
+    // A page nobody asked for yet: rendered for this request (a copy from the shared cache
+    // carries hashes instead, tests/e2e/public-cache.test.ts).
+    const response = await fetch(`${baseURL}/?q=nonce${Date.now()}`, {
+      headers: { "User-Agent": browserUA },
+    });
+    expect(response.headers.get("x-cache")).toBe("MISS");
     const nonce = /'nonce-([^']+)'/.exec(
       response.headers.get("content-security-policy") ?? "",
     )?.[1];

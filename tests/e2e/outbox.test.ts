@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { newPhone } from "../support/accounts-kit.ts";
+import { newPhone } from "#tests/support/accounts-kit.ts";
 import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
 
 const baseURL = inject("baseURL");
@@ -51,14 +51,14 @@ describe("the development outbox", () => {
     });
     expect(registered.status).toBe(200);
 
-    // The delivery worker marks it sent (the outbox adapter) within moments.
+    // The delivery worker marks it kept (the outbox adapter) within moments.
     const deadline = Date.now() + 15_000;
     let messages = await outbox(phone);
-    while (messages[0]?.status !== "sent" && Date.now() < deadline) {
+    while (messages[0]?.status !== "kept" && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       messages = await outbox(phone);
     }
-    expect(messages[0]).toMatchObject({ channel: "sms", to: phone, status: "sent" });
+    expect(messages[0]).toMatchObject({ channel: "sms", to: phone, status: "kept" });
     const code = messages[0]?.text.match(/\d{6}/)?.[0];
     expect(code).toBeDefined();
 
@@ -75,7 +75,7 @@ describe("the development outbox", () => {
     );
     const rows = page.getByTestId("outbox-message");
     await expect(rows.first().textContent()).resolves.toContain(code);
-    await expect(rows.first().textContent()).resolves.toContain("sent");
+    await expect(rows.first().textContent()).resolves.toContain("kept");
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
 

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
-import { signInAs, uniquePhone } from "./session.ts";
+import { signInAs, uniquePhone, uniqueUkMobile } from "./session.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -16,10 +16,7 @@ afterAll(async () => {
 
 const password = "violet orbit lantern 42";
 
-function newUkPhone() {
-  const digits = String(randomInt(0, 100_000)).padStart(5, "0");
-  return { national: `07400 1${digits}`, e164: `+4474001${digits}` };
-}
+const newUkPhone = uniqueUkMobile;
 
 /** The newest code sent to a phone, from the development outbox (NODE_ENV=test). */
 async function lastCode(destination: string, after = ""): Promise<string> {

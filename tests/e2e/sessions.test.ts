@@ -9,9 +9,9 @@ import {
   EXPIRY_COOKIE,
   REFRESH_TOKEN_COOKIE,
   SESSION_COOKIE,
-} from "../../app/session/cookie-names.ts";
-import { gatedPrefixes } from "../../app/session/gate.ts";
-import { type RunningServer, spawnServer } from "../support/spawn-server.ts";
+} from "#contract/cookie-names.ts";
+import { gatedPrefixes } from "#contract/gate.ts";
+import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { launchChromium, newPage, waitForHydration } from "./browser.ts";
 import { signInAs } from "./session.ts";
 
@@ -160,11 +160,27 @@ describe("short-lived tokens", () => {
     await page.close();
   });
 
+  it("a page not found keeps the session alive like any other page", async () => {
+    const page = await newPage(browser);
+    await signInAs(page, baseURL, { name: "Lost Visitor" });
+    const response = await page.goto(`${baseURL}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    const access = await cookie(page, ACCESS_TOKEN_COOKIE);
+    await waitFor(
+      async () => (await cookie(page, ACCESS_TOKEN_COOKIE)) !== access,
+      (TTL_SECONDS - 60 + 10) * 1000,
+      "the page not found to refresh its access token",
+    );
+    expect(await cookie(page, SESSION_COOKIE)).toBeTruthy();
+    await page.close();
+  });
+
   it("the page refreshes before expiry, and both tabs land on /login after reuse is detected", async () => {
     const first = await newPage(browser);
     await signInAs(first, baseURL, { name: "Two Tabs" });
     const second = await first.context().newPage();
-    await Promise.all([first.goto(`${baseURL}/order`), second.goto(`${baseURL}/my_ticket/1`)]);
+    await Promise.all([first.goto(`${baseURL}/order`), second.goto(`${baseURL}/upcomming`)]);
     await Promise.all([waitForHydration(first), waitForHydration(second)]);
 
     const spent = await cookie(first, REFRESH_TOKEN_COOKIE);

@@ -107,21 +107,32 @@ describe("application shell", () => {
     const page = await newPage(browser);
     await page.goto(`${baseURL}/`);
     await waitForHydration(page);
-    const toggle = page.getByRole("button", { name: "Dark theme" });
+    const toggle = page.locator("header button[data-theme-toggle]");
     await expect(colorScheme(page)).resolves.toBe("light");
-    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("false");
 
-    await toggle.click();
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
     await expect(colorScheme(page)).resolves.toBe("dark");
-    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
 
     await page.reload();
     await expect(colorScheme(page)).resolves.toBe("dark");
     await waitForHydration(page);
-    await expect(toggle.getAttribute("aria-pressed")).resolves.toBe("true");
 
     await toggle.click();
     await expect(colorScheme(page)).resolves.toBe("light");
+    await page.close();
+  });
+
+  it("names the theme switch after what it will do, before and after switching", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseURL}/`);
+    await waitForHydration(page);
+    const named = (name: string) => page.getByRole("button", { name, exact: true }).count();
+    await expect(named("Switch to dark theme")).resolves.toBe(1);
+    await expect(named("Switch to light theme")).resolves.toBe(0);
+
+    await page.locator("header button[data-theme-toggle]").click();
+    await expect.poll(() => named("Switch to light theme")).toBe(1);
+    await expect(named("Switch to dark theme")).resolves.toBe(0);
     await page.close();
   });
 

@@ -1,11 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  bookings,
-  idempotencyKeys,
-  tickets,
-} from "../../server/modules/bookings/bookings.schema.ts";
-import { holds } from "../../server/modules/inventory/inventory.schema.ts";
+import { bookings, idempotencyKeys } from "#server/modules/bookings/bookings.schema.ts";
+import { holds } from "#server/modules/inventory/inventory.schema.ts";
+import { tickets } from "#server/modules/tickets/tickets.schema.ts";
+import { type DatabaseHandle, openDatabase } from "#server/platform/db.ts";
 import {
   expireNow,
   inventoryOf,
@@ -13,10 +11,9 @@ import {
   makeUser,
   newKey,
   nth,
-} from "../../server/modules/inventory/inventory-test-kit.ts";
-import { type DatabaseHandle, openDatabase } from "../../server/platform/db.ts";
-import { createTempDatabase, testDatabaseUrl } from "../support/postgres.ts";
-import { type RunningServer, spawnServer } from "../support/spawn-server.ts";
+} from "#tests/support/kits/inventory-test-kit.ts";
+import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
+import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 
 const PAUSE_MS = 3_000;
 

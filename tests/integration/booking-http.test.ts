@@ -1,19 +1,14 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../server/app.ts";
-import { bookingFunctions } from "../../server/modules/bookings/bookings.functions.ts";
-import { inventoryFunctions } from "../../server/modules/inventory/inventory.functions.ts";
-import {
-  makeEvent,
-  makeUser,
-  newKey,
-  nth,
-} from "../../server/modules/inventory/inventory-test-kit.ts";
-import { profileTestKit } from "../../server/modules/profile/profile-test-kit.ts";
-import { createRegistry } from "../../server/platform/callable/registry.ts";
-import { verifyTestBearer } from "../../server/platform/callable/test-bearer.ts";
-import { type TestDatabase, testDatabases } from "../support/databases.ts";
+import { createApp } from "#server/app.ts";
+import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
+import { inventoryFunctions } from "#server/modules/inventory/inventory.functions.ts";
+import { createRegistry } from "#server/platform/callable/registry.ts";
+import { verifyTestBearer } from "#server/platform/callable/test-bearer.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import { makeEvent, makeUser, newKey, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { profileTestKit } from "#tests/support/kits/profile-test-kit.ts";
 
 describe.each(testDatabases)("holds and bookings over HTTP on $name", (database) => {
   let db: TestDatabase;

@@ -5,10 +5,10 @@ import {
   callableClient,
   type FunctionMap,
   type TestFunctions,
-} from "../../app/callable/callable.ts";
-import { ACCESS_TOKEN_COOKIE } from "../../app/session/cookie-names.ts";
-import { httpCodeOfStatus } from "../../server/platform/callable/function-error.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+} from "#app/callable/callable.ts";
+import { ACCESS_TOKEN_COOKIE } from "#contract/cookie-names.ts";
+import { httpCodeOfStatus } from "#server/platform/callable/function-error.ts";
+import { startTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 // Our page client against the real server: the same cases as the firebase conformance
 // test, plus what only our client offers (cookie bearer, token headers, options).

@@ -1,8 +1,8 @@
 import { request } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpCodeOfStatus } from "../../server/platform/callable/function-error.ts";
-import { startTestApp, type TestApp } from "../support/test-app.ts";
+import { httpCodeOfStatus } from "#server/platform/callable/function-error.ts";
+import { startTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 // Whatever a client throws at `/api/fn/{name}`, the server answers in the protocol and
 // with a 4xx, unless a function fails on purpose (test.crash, or test.fail asked for a

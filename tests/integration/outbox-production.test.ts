@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTempDatabase, testDatabaseUrl } from "../support/postgres.ts";
-import { type RunningServer, spawnServer } from "../support/spawn-server.ts";
+import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
+import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
 afterAll(async () => {
@@ -62,5 +62,16 @@ describe("the outbox in production on the embedded database (npm start's demo)",
     });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("No messages yet.");
+
+    // A visitor from elsewhere, through a reverse proxy on this machine, sees nothing.
+    const forwarded = { "User-Agent": "Mozilla/5.0 Chrome/156", "X-Forwarded-For": "203.0.113.9" };
+    const remotePage = await fetch(`${server.url}/dev/outbox`, { headers: forwarded });
+    expect(remotePage.status).toBe(404);
+    const remoteApi = await fetch(`${server.url}/api/fn/dev.outbox`, {
+      method: "POST",
+      headers: { ...forwarded, "content-type": "application/json" },
+      body: JSON.stringify({ data: {} }),
+    });
+    expect(remoteApi.status).toBe(404);
   }, 90_000);
 });

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot, spawnServer } from "../support/spawn-server.ts";
+import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 
 const dataRoot = mkdtempSync(path.join(tmpdir(), "process-test-"));
 afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
@@ -52,7 +52,7 @@ describe("the embedded database", () => {
     } finally {
       await first.stop();
     }
-  }, 60_000);
+  }, 150_000);
 });
 
 describe("graceful shutdown", () => {
@@ -86,5 +86,5 @@ describe("graceful shutdown", () => {
       },
     });
     await again.stop();
-  }, 60_000);
+  }, 150_000);
 });

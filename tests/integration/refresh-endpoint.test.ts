@@ -1,22 +1,22 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refreshAccessToken } from "#app/session/refresh-token.ts";
 import {
   ACCESS_TOKEN_COOKIE,
   EXPIRY_COOKIE,
   REFRESH_TOKEN_COOKIE,
   SESSION_COOKIE,
-} from "../../app/session/cookie-names.ts";
-import { refreshAccessToken } from "../../app/session/refresh-token.ts";
-import { createApp } from "../../server/app.ts";
-import { loadSettings } from "../../server/config.ts";
-import { users } from "../../server/modules/accounts/accounts.schema.ts";
-import { refreshRateRule, refreshTokenRouter } from "../../server/platform/auth/auth-http.ts";
-import type { IssuedSession } from "../../server/platform/auth/auth-service.ts";
-import { createRegistry } from "../../server/platform/callable/registry.ts";
-import { createServices } from "../../server/platform/create-services.ts";
-import { createLogger } from "../../server/platform/logger.ts";
-import { type TestDatabase, testDatabases } from "../support/databases.ts";
+} from "#contract/cookie-names.ts";
+import { createApp } from "#server/app.ts";
+import { loadSettings } from "#server/config.ts";
+import { refreshRateRule, refreshTokenRouter } from "#server/platform/auth/auth-http.ts";
+import type { IssuedSession } from "#server/platform/auth/auth-service.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { createRegistry } from "#server/platform/callable/registry.ts";
+import { createServices } from "#server/platform/create-services.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 
 const settings = loadSettings({
   NODE_ENV: "test",
@@ -142,6 +142,28 @@ describe.each(testDatabases)("POST /api/refresh-token on $name", ({ open }) => {
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: { status: "UNAUTHENTICATED" } });
+  });
+
+  it("answers a large body, a foreign charset and a false gzip with 4xx, not a server error", async () => {
+    const odd: { headers: Record<string, string>; body: string }[] = [
+      {
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ refresh_token: "x".repeat(5000) }),
+      },
+      {
+        headers: { "Content-Type": "application/json; charset=koi8-r" },
+        body: '{"refresh_token":"abc"}',
+      },
+      {
+        headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" },
+        body: '{"refresh_token":"abc"}',
+      },
+    ];
+    for (const { headers, body } of odd) {
+      const response = await fetch(`${url}/api/refresh-token`, { method: "POST", headers, body });
+      expect(response.status, JSON.stringify(headers)).toBeGreaterThanOrEqual(400);
+      expect(response.status, JSON.stringify(headers)).toBeLessThan(500);
+    }
   });
 
   it("a spent token after the grace window is refused and ends the session", async () => {

@@ -1,8 +1,8 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { REFRESH_TOKEN_COOKIE } from "../../app/session/cookie-names.ts";
-import { refreshAccessToken } from "../../app/session/refresh-token.ts";
-import { type HttpPeer, startHttpPeer } from "../support/http-peer.ts";
+import { refreshAccessToken } from "#app/session/refresh-token.ts";
+import { REFRESH_TOKEN_COOKIE } from "#contract/cookie-names.ts";
+import { type HttpPeer, startHttpPeer } from "#tests/support/http-peer.ts";
 
 // The refresh endpoint does not exist yet: a hand-written peer plays it.
 

@@ -1,15 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../app/session/cookie-names.ts";
-import { loadSettings } from "../../server/config.ts";
-import { users } from "../../server/modules/accounts/accounts.schema.ts";
-import type { IssuedSession } from "../../server/platform/auth/auth-service.ts";
-import { sessionFunctions } from "../../server/platform/auth/sessions.functions.ts";
-import type { Auth, FunctionContext } from "../../server/platform/callable/define-function.ts";
-import { createRegistry } from "../../server/platform/callable/registry.ts";
-import { createServices } from "../../server/platform/create-services.ts";
-import { createLogger } from "../../server/platform/logger.ts";
-import type { CookieJar } from "../../server/platform/services.ts";
-import { type TestDatabase, testDatabases } from "../support/databases.ts";
+import {
+  ACCESS_TOKEN_COOKIE,
+  EXPIRY_COOKIE,
+  REFRESH_TOKEN_COOKIE,
+  SESSION_COOKIE,
+} from "#contract/cookie-names.ts";
+import { loadSettings } from "#server/config.ts";
+import type { IssuedSession } from "#server/platform/auth/auth-service.ts";
+import { KNOWN_DEVICE_COOKIE } from "#server/platform/auth/known-devices.ts";
+import { sessionFunctions } from "#server/platform/auth/sessions.functions.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import type { FunctionContext } from "#server/platform/callable/define-function.ts";
+import { createRegistry } from "#server/platform/callable/registry.ts";
+import type { Auth } from "#server/platform/caller.ts";
+import type { CookieJar } from "#server/platform/cookie-jar.ts";
+import { createServices } from "#server/platform/create-services.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 
 const settings = loadSettings({
   NODE_ENV: "test",
@@ -127,13 +134,21 @@ describe.each(testDatabases)("session functions on $name", ({ open }) => {
     ).rejects.toMatchObject({ status: "NOT_FOUND" });
   });
 
-  it("sessions.signOut revokes the current session and clears the cookies", async () => {
+  it("sessions.signOut revokes the current session and clears its cookies, keeping the device known", async () => {
     const s = await signIn();
     const { jar, values } = memoryJar();
     services.auth.writeSessionCookies(jar, s);
-    expect(values.size).toBe(4);
+    expect([...values.keys()].sort()).toEqual(
+      [
+        SESSION_COOKIE,
+        ACCESS_TOKEN_COOKIE,
+        EXPIRY_COOKIE,
+        REFRESH_TOKEN_COOKIE,
+        KNOWN_DEVICE_COOKIE,
+      ].sort(),
+    );
     await registry.invoke("sessions.signOut", null, context(authOf(s), jar));
-    expect(values.size).toBe(0);
+    expect([...values.keys()]).toEqual([KNOWN_DEVICE_COOKIE]);
     await expect(services.auth.sessionForToken(s.sessionToken)).resolves.toBeNull();
     await expect(services.auth.verifyAccessToken(s.accessToken)).resolves.toBeNull();
   });

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSettings } from "../../server/config.ts";
-import { users } from "../../server/modules/accounts/accounts.schema.ts";
-import { refreshTokens, sessions, signingKeys } from "../../server/platform/auth/auth.schema.ts";
+import { loadSettings } from "#server/config.ts";
+import { refreshTokens, sessions, signingKeys } from "#server/platform/auth/auth.schema.ts";
 import {
   createAuthService,
   LIVE_SESSION_CACHE_MS,
   type SessionAuthority,
-} from "../../server/platform/auth/create-auth-service.ts";
-import { createLogger } from "../../server/platform/logger.ts";
-import { postgresOnly, type TestDatabase, testDatabases } from "../support/databases.ts";
+} from "#server/platform/auth/create-auth-service.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import { postgresOnly, type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 
 const client = { ip: "203.0.113.9", userAgent: "Mozilla/5.0 (test)" };
 const settings = loadSettings({

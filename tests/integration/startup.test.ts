@@ -3,8 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTempDatabase, testDatabaseUrl } from "../support/postgres.ts";
-import { projectRoot, spawnServer } from "../support/spawn-server.ts";
+import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
+import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -72,7 +72,7 @@ describe.runIf(testDatabaseUrl)("on PostgreSQL", () => {
     const server = await spawnServer({ env: productionOn(database.url) });
     cleanups.push(() => void server.stop());
     expect((await expectPagesServed(server.url)).database).toBe("postgres");
-  });
+  }, 120_000);
 
   it("brings up 4 instances started together on an empty database", async () => {
     const database = await createTempDatabase("four");
@@ -84,5 +84,5 @@ describe.runIf(testDatabaseUrl)("on PostgreSQL", () => {
     for (const server of servers) {
       expect((await expectPagesServed(server.url)).database).toBe("postgres");
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -1,14 +1,15 @@
 import { randomInt } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
-import { loadSettings } from "../../server/config.ts";
-import { accountFunctions } from "../../server/modules/accounts/accounts.functions.ts";
-import type { FunctionContext } from "../../server/platform/callable/define-function.ts";
-import { createRegistry } from "../../server/platform/callable/registry.ts";
-import { createServices } from "../../server/platform/create-services.ts";
-import type { DatabaseHandle } from "../../server/platform/db.ts";
-import { createLogger } from "../../server/platform/logger.ts";
-import { outboundMessages } from "../../server/platform/messages/messages.schema.ts";
-import type { CookieJar, Services } from "../../server/platform/services.ts";
+import { and, desc, eq, ne } from "drizzle-orm";
+import { loadSettings } from "#server/config.ts";
+import { accountFunctions } from "#server/modules/accounts/accounts.functions.ts";
+import type { FunctionContext } from "#server/platform/callable/define-function.ts";
+import { createRegistry } from "#server/platform/callable/registry.ts";
+import type { CookieJar } from "#server/platform/cookie-jar.ts";
+import { createServices } from "#server/platform/create-services.ts";
+import type { DatabaseHandle } from "#server/platform/db.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import { outboundMessages } from "#server/platform/messages/messages.schema.ts";
+import type { Services } from "#server/platform/services.ts";
 
 /**
  * The accounts functions on a test database with the real services (sessions, the
@@ -61,22 +62,23 @@ export async function accountsKit(database: DatabaseHandle) {
     };
   }
 
+  /** Messages meant for a destination: withheld ones were queued for nobody. */
+  const meantFor = (destination: string) =>
+    and(eq(outboundMessages.destination, destination), ne(outboundMessages.status, "withheld"));
+
   /** The newest message sent to a phone or email (the outbox). */
   async function lastMessage(destination: string) {
     const [row] = await database.db
       .select()
       .from(outboundMessages)
-      .where(eq(outboundMessages.destination, destination))
+      .where(meantFor(destination))
       .orderBy(desc(outboundMessages.createdAt))
       .limit(1);
     return row;
   }
 
   async function messagesTo(destination: string) {
-    return database.db
-      .select()
-      .from(outboundMessages)
-      .where(and(eq(outboundMessages.destination, destination)));
+    return database.db.select().from(outboundMessages).where(meantFor(destination));
   }
 
   async function lastCode(destination: string): Promise<string> {
@@ -86,7 +88,29 @@ export async function accountsKit(database: DatabaseHandle) {
     return code;
   }
 
-  return { services, settings, client, lastMessage, messagesTo, lastCode };
+  /** Starts a registration from a fresh browser: the account is still pending. */
+  async function register(phone = newPhone(), extra: Record<string, unknown> = {}) {
+    const browser = client();
+    const pending = await browser.call("accounts.register", {
+      name: "Ada Lovelace",
+      phone,
+      password: goodPassword,
+      ...extra,
+    });
+    return { browser, pending, phone };
+  }
+
+  /** A registered account, verified with the code from the outbox. */
+  async function registered(extra: Record<string, unknown> = {}) {
+    const { browser, pending, phone } = await register(newPhone(), extra);
+    const result = await browser.call("accounts.verifyRegistration", {
+      verificationId: pending.verificationId,
+      code: await lastCode(phone),
+    });
+    return { phone, userId: result.userId as string, browser };
+  }
+
+  return { services, settings, client, lastMessage, messagesTo, lastCode, register, registered };
 }
 
 // Test files share one server: each starts at its own random point of a million numbers,

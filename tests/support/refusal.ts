@@ -1,4 +1,4 @@
-import { FunctionError } from "../../server/platform/callable/function-error.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
 
 /** The FunctionError a call was refused with; fails the test when it succeeds or throws else. */
 export async function refusal(promise: Promise<unknown>): Promise<FunctionError> {

@@ -1,9 +1,4 @@
-import { FunctionError } from "../../platform/callable/function-error.ts";
-
-/** INVALID_ARGUMENT with one field's message, in the shape the registry uses for schemas. */
-export function fieldError(path: string, message: string, extra?: Record<string, unknown>) {
-  return new FunctionError("INVALID_ARGUMENT", message, [{ path, message, ...extra }]);
-}
+import { FunctionError } from "#server/platform/callable/function-error.ts";
 
 /** Sign-in's one answer for every failure: unknown account, wrong password, no password. */
 export const signInFailedMessage =
@@ -13,10 +8,14 @@ export function signInFailed(): FunctionError {
   return new FunctionError("UNAUTHENTICATED", signInFailedMessage);
 }
 
-/** Postgres unique violation (e.g. a phone registered by someone else meanwhile). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
+/**
+ * An account with many wrong passwords lately, from a device it never signed in on: the
+ * owner signs in with a one-time code instead (sent to the account's own phone or email).
+ */
+export function codeRequired(): FunctionError {
+  return new FunctionError(
+    "FAILED_PRECONDITION",
+    "For your safety, this account needs a one-time code to sign in from a new device: someone has been trying wrong passwords. Sign in with a code sent to your phone or email.",
+    { reason: "code-required" },
+  );
 }

@@ -1,4 +1,4 @@
-import type { RateRule } from "../../platform/rate-limit/rate-limiter.ts";
+import type { RateRule } from "#server/platform/rate-limit/rate-limiter.ts";
 
 /**
  * Rate limits of the accounts module. Rules with `blockSeconds` block on going over, and
@@ -6,8 +6,28 @@ import type { RateRule } from "../../platform/rate-limit/rate-limiter.ts";
  * (normalised), whether or not an account exists, so the limits reveal nothing either.
  */
 export const accountRateRules = {
-  /** Password sign-in per account: a handful of guesses, then 30 s, 60 s, 120 s… */
-  signInPerAccount: { name: "sign_in_account", limit: 5, windowSeconds: 900, blockSeconds: 30 },
+  /**
+   * Password sign-in per account and IP: a handful of guesses from one address, then
+   * 30 s, 60 s, 120 s… The owner elsewhere is not held back by someone else's guesses.
+   */
+  signInPerAccountAndIp: {
+    name: "sign_in_account_ip",
+    limit: 5,
+    windowSeconds: 900,
+    blockSeconds: 30,
+  },
+  /**
+   * Password tries at one account from devices it never signed in on, from anywhere (its
+   * phone and email count as one). Counted before the password is checked, so parallel
+   * guesses cannot slip past it. Over it, the account is under attack: a new device must
+   * use a one-time code; the owner's known devices still get in with the right password.
+   */
+  signInTriesPerAccount: {
+    name: "sign_in_tries",
+    limit: 10,
+    windowSeconds: 3600,
+    blockSeconds: 3600,
+  },
   /** Password sign-in per IP: room for a shared office, not for spraying many accounts. */
   signInPerIp: { name: "sign_in_ip", limit: 30, windowSeconds: 600, blockSeconds: 60 },
   /** Codes and links sent to one phone or email (registration, sign-in, reset, resend). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { codeMatches, codeState, hashCode, newDigits, newLinkToken } from "./one-time-codes.ts";
 import {
   checkPassword,
   commonPasswordList,
@@ -6,7 +7,6 @@ import {
   passwordProblem,
 } from "./password-policy.ts";
 import { maskPhoneNumber, parsePhoneNumber, phoneRegions } from "./phone-number.ts";
-import { codeMatches, codeState, hashCode, newDigits, newLinkToken } from "./verification-codes.ts";
 
 const secret = "s".repeat(32);
 const unmet = (password: string, context = {}) =>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   type AnyFunctionDefinition,
   defineFunction,
-} from "../../platform/callable/define-function.ts";
+} from "#server/platform/callable/define-function.ts";
 import { checkPassword, passwordLimits } from "./password-policy.ts";
 import { requestPasswordReset, setNewPassword } from "./password-reset.ts";
 import { codeStatus, resendCode } from "./pending-codes.ts";
@@ -58,7 +58,11 @@ export const accountFunctions = [
     name: "accounts.phoneRegions",
     input: z.null().optional(),
     access: "public",
-    handler: () => ({ regions: phoneRegions() }),
+    // The deployment's country comes after the browser's languages (app/accounts/default-region.ts).
+    handler: (_data, ctx) => ({
+      regions: phoneRegions(),
+      defaultRegion: ctx.services.settings.DEFAULT_COUNTRY,
+    }),
   }),
   defineFunction({
     name: "accounts.register",

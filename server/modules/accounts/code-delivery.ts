@@ -1,6 +1,7 @@
-import { brandName } from "../../../app/brand.ts";
-import type { FunctionContext } from "../../platform/callable/define-function.ts";
-import type { Executor } from "../../platform/db.ts";
+import { brandName } from "#contract/brand.ts";
+import type { FunctionContext } from "#server/platform/callable/define-function.ts";
+import type { Executor } from "#server/platform/db.ts";
+import type { QueueOptions } from "#server/platform/messages/message-service.ts";
 import { accountRateRules } from "./account-rules.ts";
 
 /** What the accounts module needs of a function's context (tests build their own). */
@@ -38,10 +39,12 @@ export async function sendCode(
   channel: "sms" | "email",
   to: string,
   text: string,
+  options?: QueueOptions,
 ) {
   if (channel === "sms") {
-    await ctx.services.messages.queueSms(tx, to, text);
+    await ctx.services.messages.queueSms(tx, to, text, options);
   } else {
-    await ctx.services.messages.queueEmail(tx, { to, subject: `Your ${brandName} code`, text });
+    const email = { to, subject: `Your ${brandName} code`, text };
+    await ctx.services.messages.queueEmail(tx, email, options);
   }
 }

@@ -1,6 +1,5 @@
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import { fieldError } from "./account-errors.ts";
-import type { CodeAttempt } from "./verification-codes.ts";
+import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
+import type { CodeAttempt } from "./one-time-codes.ts";
 
 /** A failed guess at a code, as a message next to the code field. */
 export function codeAttemptError(attempt: Exclude<CodeAttempt, { ok: true }>): FunctionError {

@@ -1,9 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { FunctionError } from "../../platform/callable/function-error.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
 import { type CodePurpose, verificationCodes } from "./accounts.schema.ts";
 import { type AccountsContext, codeTexts, consumeSendLimits, sendCode } from "./code-delivery.ts";
-import { maskPhoneNumber } from "./phone-number.ts";
-import { findUserById } from "./users.ts";
 import {
   type CodeRow,
   type CodeState,
@@ -12,7 +10,9 @@ import {
   lockedRow,
   reissueCode,
   resendAvailableAt,
-} from "./verification-codes.ts";
+} from "./one-time-codes.ts";
+import { maskPhoneNumber } from "./phone-number.ts";
+import { findUserById } from "./users.ts";
 
 /** The codes a page tracks by id (/sms_verify, /access_to_account). */
 export const trackedPurposes = ["register", "sign_in"] as const satisfies readonly CodePurpose[];

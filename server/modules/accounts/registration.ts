@@ -1,16 +1,16 @@
-import type { IssuedSession } from "../../platform/auth/auth-service.ts";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import { fieldError, isUniqueViolation } from "./account-errors.ts";
+import type { IssuedSession } from "#server/platform/auth/auth-service.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
+import { isUniqueViolation } from "#server/platform/db-errors.ts";
 import { accountRateRules } from "./account-rules.ts";
-import { users } from "./accounts.schema.ts";
 import { type AccountsContext, codeTexts, consumeSendLimits } from "./code-delivery.ts";
 import { codeAttemptError } from "./code-errors.ts";
+import { attemptCode, codeRules, issueCode, retireCodes } from "./one-time-codes.ts";
 import { hashPassword } from "./password-hash.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { type PendingCode, pendingCodeOf } from "./pending-codes.ts";
 import { parsePhoneNumber } from "./phone-number.ts";
 import { findUserByIdentifier } from "./users.ts";
-import { attemptCode, codeRules, issueCode, retireCodes } from "./verification-codes.ts";
 
 export type RegistrationInput = {
   name: string;
@@ -49,7 +49,7 @@ export async function startRegistration(
   const { settings, database, messages } = ctx.services;
   const row = await database.db.transaction(async (tx) => {
     const existing = await findUserByIdentifier(tx, { kind: "phone", value: phone.e164 });
-    await retireCodes(tx, "register", phone.e164);
+    await retireCodes(tx, { purpose: "register", destination: phone.e164 });
     const pending: PendingRegistration = {
       name: input.name.trim(),
       phone: phone.e164,

@@ -1,12 +1,13 @@
-import { fieldError, signInFailed } from "./account-errors.ts";
+import { fieldError } from "#server/platform/callable/function-error.ts";
+import { codeRequired, signInFailed } from "./account-errors.ts";
 import { accountRateRules } from "./account-rules.ts";
 import { type AccountsContext, codeTexts, consumeSendLimits, sendCode } from "./code-delivery.ts";
 import { codeAttemptError } from "./code-errors.ts";
 import { type Identifier, parseIdentifier } from "./identifiers.ts";
+import { attemptCode, codeRules, issueCode } from "./one-time-codes.ts";
 import { verifyAgainstDummy, verifyPassword } from "./password-hash.ts";
 import { type PendingCode, pendingCodeOf } from "./pending-codes.ts";
 import { findUserById, findUserByIdentifier, type UserRow } from "./users.ts";
-import { attemptCode, codeRules, issueCode } from "./verification-codes.ts";
 
 function identifierOrFieldError(input: string, region: string | undefined): Identifier {
   const parsed = parseIdentifier(input, region);
@@ -16,9 +17,12 @@ function identifierOrFieldError(input: string, region: string | undefined): Iden
 
 /**
  * Phone or email and password. Every failure gives the same answer, and an unknown account
- * costs the same argon2 work as a wrong password. Attempts count per IP and per account
- * (the identifier typed, whether or not it exists), each blocking for longer at every
- * further strike; the per-account count starts over after a success.
+ * costs the same argon2 work as a wrong password. Attempts count per IP, and per account
+ * and IP (the account by its id, so its phone and email share one count; an unknown
+ * identifier by itself), each blocking for longer at every further strike. Tries from
+ * devices the account never signed in on also count per account, from anywhere: past
+ * that limit such a device is asked for a one-time code instead, whether the password is
+ * right or wrong (so the answer says nothing), while the owner's known devices get in.
  */
 export async function signInWithPassword(
   ctx: AccountsContext,
@@ -26,15 +30,20 @@ export async function signInWithPassword(
 ): Promise<{ userId: string }> {
   const identifier = identifierOrFieldError(input.identifier, input.region);
   const { rateLimiter, database, auth } = ctx.services;
-  const accountKey = `${identifier.kind}:${identifier.value}`;
   await rateLimiter.consume(accountRateRules.signInPerIp, ctx.client.ip);
-  await rateLimiter.consume(accountRateRules.signInPerAccount, accountKey);
   const user = await findUserByIdentifier(database.db, identifier);
+  const accountKey = user ? `user:${user.id}` : `${identifier.kind}:${identifier.value}`;
+  const fromHere = `${accountKey}@${ctx.client.ip}`;
+  await rateLimiter.consume(accountRateRules.signInPerAccountAndIp, fromHere);
+  if (!(user && auth.isKnownDevice(ctx.cookies, user.id))) {
+    const tries = await rateLimiter.hit(accountRateRules.signInTriesPerAccount, accountKey);
+    if (!tries.allowed) throw codeRequired();
+  }
   const passwordOk = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !passwordOk) throw signInFailed();
-  await rateLimiter.reset(accountRateRules.signInPerAccount, accountKey);
+  await rateLimiter.reset(accountRateRules.signInPerAccountAndIp, fromHere);
   const issued = await database.db.transaction((tx) => auth.startSession(tx, user.id, ctx.client));
   auth.writeSessionCookies(ctx.cookies, issued);
   return { userId: user.id };
@@ -51,7 +60,8 @@ function codeChannel(identifier: Identifier, user: UserRow | undefined) {
 
 /**
  * Passwordless sign-in, step 1. The answer is the same whether or not an account exists:
- * a code row is written either way, but only an account's owner is sent its code.
+ * a code row and a message are written either way, but only an account's owner is sent
+ * its code (the other message is withheld).
  */
 export async function requestSignInCode(
   ctx: AccountsContext,
@@ -71,9 +81,15 @@ export async function requestSignInCode(
       lifetimeSeconds: codeRules.codeLifetimeSeconds,
       kind: "digits",
     });
-    if (delivery) {
-      await sendCode(tx, ctx, delivery.channel, delivery.to, codeTexts.signIn(issued.secret));
-    }
+    // Nobody to send it to: the same work, withheld, so the answer's time tells nothing.
+    await sendCode(
+      tx,
+      ctx,
+      delivery?.channel ?? (identifier.kind === "phone" ? "sms" : "email"),
+      delivery?.to ?? identifier.value,
+      codeTexts.signIn(issued.secret),
+      { withhold: !delivery },
+    );
     return issued;
   });
   return pendingCodeOf(code.id, "sign_in", identifier.value, code.expiresAt);

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Executor } from "../../platform/db.ts";
-import { users } from "./accounts.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import type { Executor } from "#server/platform/db.ts";
 import type { Identifier } from "./identifiers.ts";
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import { eventCancellationSteps } from "../events/event-cancellation.ts";
-import { events } from "../events/events.schema.ts";
-import { inventoryOf, makeEvent, newKey, nth } from "../inventory/inventory-test-kit.ts";
-import { notifications } from "../notifications/notifications.schema.ts";
-import { eraseAccount } from "../profile/account-deletion.service.ts";
+import { events } from "#server/modules/events/events.schema.ts";
+import { notifications } from "#server/modules/notifications/notifications.schema.ts";
+import { eraseAccount } from "#server/modules/profile/account-deletion.service.ts";
+import { accountDeletionSteps } from "#server/steps/account-deletion.ts";
+import { eventCancellationSteps } from "#server/steps/event-cancellation.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import { bookingsKit, holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";
+import { inventoryOf, makeEvent, newKey, nth } from "#tests/support/kits/inventory-test-kit.ts";
 import { bookings } from "./bookings.schema.ts";
-import { bookingsKit, holdAndConfirm } from "./bookings-test-kit.ts";
 
 /** After a booking exists: finding it by reference, and the ways it gets cancelled. */
 describe.each(testDatabases)("finding and cancelling bookings on $name", (database) => {
@@ -59,26 +60,68 @@ describe.each(testDatabases)("finding and cancelling bookings on $name", (databa
     expect(wrongReference.toJSON()).toEqual(wrongContact.toJSON());
   });
 
-  it("rate limits lookups per reference", async () => {
-    const visitor = (i: number) => kit.as(null, `203.0.113.${i}`);
+  it("refuses one address after 10 tries at a reference; anyone else is answered by link", async () => {
+    const attacker = kit.as(null, "203.0.113.200");
     for (let i = 0; i < 10; i++) {
-      expect(
-        (
-          await visitor(i).fail("bookings.lookup", {
-            reference: "ABCD-EFGH",
-            contact: "x@example.com",
-          })
-        ).status,
-      ).toBe("NOT_FOUND");
+      const miss = await attacker.fail("bookings.lookup", {
+        reference: "ABCD-EFGH",
+        contact: `x${i}@example.com`,
+      });
+      expect(miss.status).toBe("NOT_FOUND");
     }
-    expect(
-      (
-        await visitor(99).fail("bookings.lookup", {
-          reference: "abcd efgh",
-          contact: "x@example.com",
-        })
-      ).status,
-    ).toBe("RESOURCE_EXHAUSTED");
+    const blocked = await attacker.fail("bookings.lookup", {
+      reference: "abcd efgh",
+      contact: "x@example.com",
+    });
+    expect(blocked.status).toBe("RESOURCE_EXHAUSTED");
+    const elsewhere = await kit
+      .as(null, "203.0.113.201")
+      .fail("bookings.lookup", { reference: "ABCD-EFGH", contact: "x@example.com" });
+    expect(elsewhere).toMatchObject({
+      status: "FAILED_PRECONDITION",
+      details: { reason: "link-sent" },
+    });
+  });
+
+  it("still lets the owner find a booking under attack: a link to the booking's own contact", async () => {
+    const { event, types } = await makeEvent(db.db);
+    const me = await kit.buyer();
+    const { booking } = await holdAndConfirm(me, event.id, nth(types, 0).id, 1);
+    for (let i = 0; i < 10; i++) {
+      await kit
+        .as(null, `203.0.114.${i + 1}`)
+        .fail("bookings.lookup", { reference: booking.reference, contact: `+4477009000${i}0` });
+    }
+    const smsBefore = kit.sms.length;
+    const owner = await kit
+      .as(null, "192.0.2.77")
+      .fail("bookings.lookup", { reference: booking.reference, contact: me.user.phone });
+    const guesser = await kit
+      .as(null, "192.0.2.78")
+      .fail("bookings.lookup", { reference: booking.reference, contact: "+447700900999" });
+    // Match or not, the same answer: nothing to learn from it.
+    expect(owner.toJSON()).toEqual(guesser.toJSON());
+    expect(owner).toMatchObject({
+      status: "FAILED_PRECONDITION",
+      details: { reason: "link-sent" },
+    });
+    const sent = kit.sms.slice(smsBefore);
+    expect(sent.map((m) => m.to)).toEqual([me.user.phone]);
+    const access = new URL(/https?:\/\/\S+/.exec(sent[0]?.text ?? "")?.[0] ?? "").searchParams.get(
+      "access",
+    );
+    const view = await kit
+      .as(null, "192.0.2.79")
+      .call("bookings.lookup", { reference: booking.reference, access });
+    expect(view).toMatchObject({ id: booking.id, reference: booking.reference });
+    const forged = await kit
+      .as(null, "192.0.2.79")
+      .fail("bookings.lookup", { reference: booking.reference, access: `${access}x` });
+    expect(forged).toMatchObject({ details: { reason: "link-expired" } });
+    // Signed in, the owner sees it at once, whatever the lookups.
+    await expect(me.call("bookings.get", { reference: booking.reference })).resolves.toMatchObject({
+      id: booking.id,
+    });
   });
 
   it("cancels a booking before the event when allowed, freeing its tickets", async () => {
@@ -176,7 +219,7 @@ describe.each(testDatabases)("finding and cancelling bookings on $name", (databa
       .set({ startsAt: new Date(Date.now() - 3_600_000), endsAt: new Date(Date.now() - 60_000) })
       .where(eq(events.id, past.event.id));
     const gone = await holdAndConfirm(me, future.event.id, nth(future.types, 0).id, 2);
-    await db.db.transaction((tx) => eraseAccount(tx, me.user.id));
+    await db.db.transaction((tx) => eraseAccount(tx, me.user.id, accountDeletionSteps));
     const statuses = await db.db
       .select({ id: bookings.id, status: bookings.status })
       .from(bookings)

@@ -9,10 +9,6 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 export const paymentStatuses = ["not-required", "unpaid", "paid", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** One admission: valid until checked in, or cancelled with its booking. */
-export const ticketStatuses = ["valid", "checked-in", "cancelled"] as const;
-export type TicketStatus = (typeof ticketStatuses)[number];
-
 /** Who cancelled a booking. */
 export const cancellationSources = ["attendee", "organizer", "account-deletion"] as const;
 export type CancellationSource = (typeof cancellationSources)[number];

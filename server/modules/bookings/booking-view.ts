@@ -1,19 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../platform/db.ts";
-import type { EventStatus } from "../events/event-options.ts";
-import { rowsOf } from "../inventory/rows.ts";
-import type { BookingStatus, PaymentStatus, TicketStatus } from "./booking-status.ts";
-
-export type BookedEvent = {
-  id: string;
-  shortId: string;
-  title: string;
-  startsAt: string;
-  endsAt: string;
-  timeZone: string;
-  venueName: string;
-  status: EventStatus;
-};
+import { type EventSummary, eventSummaryOf } from "#server/modules/events/event-summary.ts";
+import type { TicketStatus } from "#server/modules/tickets/ticket-status.ts";
+import type { Executor } from "#server/platform/db.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
+import { isoTime, parsedJson } from "#server/platform/sql-values.ts";
+import type { BookingStatus, PaymentStatus } from "./booking-status.ts";
 
 export type BookingSummary = {
   id: string;
@@ -26,7 +17,7 @@ export type BookingSummary = {
   ticketCount: number;
   createdAt: string;
   cancelledAt: string | null;
-  event: BookedEvent;
+  event: EventSummary;
 };
 
 export type BookingView = BookingSummary & {
@@ -59,16 +50,10 @@ type SummaryRow = {
   ticket_count: number;
   created_at: string | Date;
   cancelled_at: string | Date | null;
-  event: BookedEvent & { startsAt: string; attendeeCancellation: boolean };
+  event: EventSummary & { startsAt: string; attendeeCancellation: boolean };
   items?: BookingView["items"] | string;
   tickets?: (BookingView["tickets"][number] & { id: string })[] | string;
 };
-
-function json<T>(value: T | string): T {
-  return typeof value === "string" ? (JSON.parse(value) as T) : value;
-}
-
-const iso = (value: string | Date) => new Date(value).toISOString();
 
 const summaryColumns = sql`
   b.id, b.reference, b.status, b.payment_status, b.payment_provider, b.total_minor,
@@ -81,7 +66,7 @@ const summaryColumns = sql`
     'attendeeCancellation', e.attendee_cancellation) as event`;
 
 function summaryOf(row: SummaryRow): BookingSummary {
-  const event = json(row.event);
+  const event = parsedJson(row.event);
   return {
     id: row.id,
     reference: row.reference,
@@ -91,18 +76,9 @@ function summaryOf(row: SummaryRow): BookingSummary {
     totalMinor: Number(row.total_minor),
     currency: row.currency,
     ticketCount: Number(row.ticket_count),
-    createdAt: iso(row.created_at),
-    cancelledAt: row.cancelled_at ? iso(row.cancelled_at) : null,
-    event: {
-      id: event.id,
-      shortId: event.shortId,
-      title: event.title,
-      startsAt: iso(event.startsAt),
-      endsAt: iso(event.endsAt),
-      timeZone: event.timeZone,
-      venueName: event.venueName,
-      status: event.status,
-    },
+    createdAt: isoTime(row.created_at),
+    cancelledAt: row.cancelled_at ? isoTime(row.cancelled_at) : null,
+    event: eventSummaryOf(event),
   };
 }
 
@@ -128,11 +104,11 @@ export async function findBookingView(
   );
   if (!row) return null;
   const summary = summaryOf(row);
-  const event = json(row.event);
+  const event = parsedJson(row.event);
   return {
     ...summary,
-    items: json(row.items ?? []),
-    tickets: json(row.tickets ?? []).map((ticket) => ({
+    items: parsedJson(row.items ?? []),
+    tickets: parsedJson(row.tickets ?? []).map((ticket) => ({
       ...ticket,
       id: audience === "owner" ? ticket.id : null,
     })),
@@ -163,46 +139,4 @@ export async function listUserBookings(
     bookings,
     nextBefore: rows.length > page.limit ? (bookings.at(-1)?.createdAt ?? null) : null,
   };
-}
-
-export type UpcomingTicket = {
-  id: string;
-  attendeeName: string;
-  ticketTypeName: string;
-  bookingReference: string;
-  event: BookedEvent;
-};
-
-/** The user's valid tickets for events that have not ended, soonest first. */
-export async function upcomingTickets(db: Executor, userId: string): Promise<UpcomingTicket[]> {
-  const rows = await rowsOf<{
-    id: string;
-    attendee_name: string;
-    type_name: string;
-    reference: string;
-    event: BookedEvent;
-  }>(
-    db,
-    sql`select k.id, k.attendee_name, t.name as type_name, b.reference,
-      json_build_object('id', e.id, 'shortId', e.short_id, 'title', e.title,
-        'startsAt', e.starts_at, 'endsAt', e.ends_at, 'timeZone', e.time_zone,
-        'venueName', e.venue_name, 'status', e.status) as event
-    from tickets k
-      join events e on e.id = k.event_id
-      join ticket_types t on t.id = k.ticket_type_id
-      join bookings b on b.id = k.booking_id
-    where k.holder_user_id = ${userId}::uuid and k.status = 'valid' and e.ends_at > now()
-    order by e.starts_at, k.created_at, k.id
-    limit 500`,
-  );
-  return rows.map((row) => {
-    const event = json(row.event);
-    return {
-      id: row.id,
-      attendeeName: row.attendee_name,
-      ticketTypeName: row.type_name,
-      bookingReference: row.reference,
-      event: { ...event, startsAt: iso(event.startsAt), endsAt: iso(event.endsAt) },
-    };
-  });
 }

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { idempotencyKeyInput } from "#server/modules/inventory/inventory.functions.ts";
 import {
   type AnyFunctionDefinition,
   defineFunction,
-} from "../../platform/callable/define-function.ts";
-import { idempotencyKeyInput } from "../inventory/inventory.functions.ts";
+} from "#server/platform/callable/define-function.ts";
 import { lookupBooking, ownBookingByReference } from "./booking-lookup.ts";
-import { listUserBookings, upcomingTickets } from "./booking-view.ts";
+import { listUserBookings } from "./booking-view.ts";
 import { cancelOwnBooking } from "./cancel-bookings.ts";
 import { confirmHold } from "./confirm-booking.ts";
 import { paymentProviderNames } from "./payment-provider.ts";
@@ -72,12 +72,10 @@ export const bookingFunctions = [
     name: "bookings.lookup",
     input: z.object({
       reference,
-      contact: z
-        .string()
-        .trim()
-        .min(1, "Enter the phone number or email used for the booking.")
-        .max(254),
+      /** Needed unless `access` (a link sent while the reference was under attack) is. */
+      contact: z.string().trim().max(254).optional(),
       region: z.string().length(2).optional(),
+      access: z.string().max(500).optional(),
     }),
     access: "public",
     handler: (data, ctx) => lookupBooking(ctx, data),
@@ -96,11 +94,5 @@ export const bookingFunctions = [
         ctx.auth.userId,
         data.bookingId,
       ),
-  }),
-  defineFunction({
-    name: "tickets.upcoming",
-    input: z.null().optional(),
-    access: "signed-in",
-    handler: (_data, ctx) => upcomingTickets(ctx.db, ctx.auth.userId),
   }),
 ] as const satisfies readonly AnyFunctionDefinition[];

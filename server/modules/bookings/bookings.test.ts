@@ -1,10 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import { expireNow, inventoryOf, makeEvent, newKey, nth } from "../inventory/inventory-test-kit.ts";
-import { notifications } from "../notifications/notifications.schema.ts";
-import { bookings, tickets } from "./bookings.schema.ts";
-import { bookingsKit, holdAndConfirm } from "./bookings-test-kit.ts";
+import { notifications } from "#server/modules/notifications/notifications.schema.ts";
+import { tickets } from "#server/modules/tickets/tickets.schema.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import { bookingsKit, holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";
+import {
+  expireNow,
+  inventoryOf,
+  makeEvent,
+  newKey,
+  nth,
+} from "#tests/support/kits/inventory-test-kit.ts";
+import { bookings } from "./bookings.schema.ts";
 
 describe.each(testDatabases)("bookings on $name", (database) => {
   let db: TestDatabase;

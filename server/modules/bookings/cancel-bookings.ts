@@ -1,13 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import type { Database, Executor } from "../../platform/db.ts";
-import type { MessageService } from "../../platform/messages/message-service.ts";
-import { releaseHoldsWhereStatement } from "../inventory/hold-statements.ts";
-import { rowsOf } from "../inventory/rows.ts";
-import { notifyUser } from "../notifications/notifications.service.ts";
+import { bookingPath } from "#contract/paths.ts";
+import { releaseHoldsWhereStatement } from "#server/modules/inventory/hold-statements.ts";
+import { notifyUser } from "#server/modules/notifications/notifications.service.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import type { Database, Executor } from "#server/platform/db.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
+import type { MessageService } from "#server/platform/messages/message-service.ts";
 import type { CancellationSource } from "./booking-status.ts";
 import { type BookingView, findBookingView } from "./booking-view.ts";
-import { bookingLink } from "./confirm-booking.ts";
 
 export type CancelledBooking = { id: string; userId: string; reference: string; eventId: string };
 
@@ -93,7 +93,7 @@ export async function cancelOwnBooking(
         kind: "booking-cancelled",
         title: `Booking ${cancelled.reference} cancelled`,
         body: `Your booking for ${booking.event.title} is cancelled and its tickets are no longer valid.`,
-        link: bookingLink(cancelled.reference),
+        link: bookingPath(cancelled.reference),
       },
       { messages: deps.messages, publicUrl: deps.publicUrl },
     );
@@ -140,7 +140,7 @@ export async function cancelBookingsOfEvent(
         kind: "event-cancelled",
         title: `${event.title} is cancelled`,
         body: `The organiser cancelled ${event.title}. Your booking ${booking.reference} and its tickets are cancelled.${reason ? ` The organiser wrote: "${reason}"` : ""}`,
-        link: bookingLink(booking.reference),
+        link: bookingPath(booking.reference),
       },
       options,
     );
@@ -157,7 +157,10 @@ export async function cancelFutureBookingsOfUser(tx: Executor, userId: string): 
   await tx.execute(releaseHoldsWhereStatement({ userId }));
   const cancelled = await cancelBookingsWhere(
     tx,
-    sql`b.user_id = ${userId}::uuid and e.starts_at > now()`,
+    // A booking with tickets given to others stays: those tickets are theirs now.
+    sql`b.user_id = ${userId}::uuid and e.starts_at > now() and not exists (
+      select 1 from tickets k where k.booking_id = b.id and k.status = 'valid'
+        and k.holder_user_id is distinct from b.user_id)`,
     "account-deletion",
   );
   return cancelled.length;

@@ -1,43 +1,22 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Settings } from "../../config.ts";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import type { Database, Executor } from "../../platform/db.ts";
-import type { MessageService } from "../../platform/messages/message-service.ts";
-import { users } from "../accounts/accounts.schema.ts";
-import { events } from "../events/events.schema.ts";
-import { expireHoldStatement } from "../inventory/hold-statements.ts";
-import { type HoldView, loadHoldView } from "../inventory/hold-view.ts";
-import { DEADLOCK, sqlStateOf, UNIQUE_VIOLATION } from "../inventory/rows.ts";
-import { formatEventTime } from "../inventory/sale-rules.ts";
-import { notifyUser, sendEmail } from "../notifications/notifications.service.ts";
-import { newBookingReference } from "./booking-reference.ts";
+import { events } from "#server/modules/events/events.schema.ts";
+import { claimHold } from "#server/modules/inventory/claim-hold.ts";
+import { expireHoldStatement } from "#server/modules/inventory/hold-statements.ts";
+import { type HoldView, loadHoldView } from "#server/modules/inventory/hold-view.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import type { Database, Executor } from "#server/platform/db.ts";
+import { DEADLOCK, sqlStateOf, UNIQUE_VIOLATION } from "#server/platform/db-errors.ts";
+import { tellBooked } from "./booking-notices.ts";
+import { insertBooking, insertLinesAndTickets } from "./booking-records.ts";
 import { type BookingView, findBookingView } from "./booking-view.ts";
-import { bookingItems, bookings, idempotencyKeys, tickets } from "./bookings.schema.ts";
-import { FREE_PROVIDER, type PaymentProviderName, paymentProviders } from "./payment-provider.ts";
-
-export type BookingDeps = {
-  db: Database;
-  messages: MessageService;
-  settings: Pick<Settings, "PUBLIC_URL" | "NODE_ENV" | "TEST_CONFIRM_PAUSE_MS">;
-};
-
-export type ConfirmRequest = {
-  holdId: string;
-  /** One per ticket, in the hold's order (its items by ticket type position). */
-  attendees: { name: string }[];
-  contactEmail?: string;
-  paymentProvider?: PaymentProviderName;
-  idempotencyKey: string;
-};
+import { idempotencyKeys } from "./bookings.schema.ts";
+import type { BookingDeps, ConfirmRequest } from "./confirm-request.ts";
 
 export const CONFIRM_SCOPE = "bookings.confirm";
 
 class HoldNotClaimed extends Error {}
-
-export function bookingLink(reference: string): string {
-  return `/booking_refrence?reference=${encodeURIComponent(reference)}`;
-}
 
 const expiredError = () =>
   new FunctionError(
@@ -153,7 +132,7 @@ async function createBooking(
     holdId: request.holdId,
     bookingId: ids.bookingId,
   });
-  await claimHold(tx, userId, request.holdId, ids.eventId);
+  if (!(await claimHold(tx, userId, request.holdId, ids.eventId))) throw new HoldNotClaimed();
   const pauseMs = deps.settings.NODE_ENV === "test" ? deps.settings.TEST_CONFIRM_PAUSE_MS : 0;
   if (pauseMs > 0) await tx.execute(sql`select pg_sleep(${pauseMs / 1000})`);
   // Read inside the transaction: the claimed hold is ours alone now.
@@ -181,154 +160,4 @@ async function createBooking(
   });
   await insertLinesAndTickets(tx, ids.bookingId, userId, hold, request.attendees);
   await tellBooked(tx, deps, { userId, reference, hold, event: context, request });
-}
-
-/**
- * Makes the hold ours: the event row FOR SHARE first, against the organiser cancelling
- * right now (events.cancel locks it for update, then releases its holds): either this
- * booking commits first and the cancellation finds and cancels it, or the cancellation
- * commits first and this confirm sees it. Taken before the hold's row, in the order the
- * cancellation takes them, so the two cannot deadlock. Then the conditional claim.
- */
-async function claimHold(tx: Executor, userId: string, holdId: string, eventId: string) {
-  const [event] = await tx
-    .select({ status: events.status })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .for("share");
-  if (event?.status !== "published") {
-    throw new FunctionError("FAILED_PRECONDITION", "This event was cancelled.", {
-      reason: "event-cancelled",
-    });
-  }
-  const claimed = await tx.execute(sql`
-    update holds set status = 'converted', ended_at = now()
-    where id = ${holdId} and user_id = ${userId}
-      and status = 'active' and expires_at > now()
-    returning id`);
-  if ((claimed as unknown as { rows: unknown[] }).rows.length === 0) throw new HoldNotClaimed();
-}
-
-/** The notification (and email by the user's settings), and an email to `contactEmail`. */
-async function tellBooked(
-  tx: Executor,
-  deps: BookingDeps,
-  booked: {
-    userId: string;
-    reference: string;
-    hold: HoldView;
-    event: {
-      title: string;
-      startsAt: Date;
-      timeZone: string;
-      venueName: string;
-      email: string | null;
-    };
-    request: ConfirmRequest;
-  },
-): Promise<void> {
-  const { hold, event, reference, request } = booked;
-  const when = formatEventTime(event.startsAt, event.timeZone);
-  const count = `${hold.ticketCount} ticket${hold.ticketCount === 1 ? "" : "s"}`;
-  const notice = {
-    userId: booked.userId,
-    kind: "booking-confirmed" as const,
-    title: `Booking ${reference} confirmed`,
-    body: `${count} for ${event.title}, ${when} at ${event.venueName}. Your reference: ${reference}.`,
-    link: bookingLink(reference),
-  };
-  const options = { messages: deps.messages, publicUrl: deps.settings.PUBLIC_URL };
-  await notifyUser(tx, notice, options);
-  const contact = request.contactEmail;
-  if (contact && contact.toLowerCase() !== event.email?.toLowerCase()) {
-    const lookup = new URL("/booking_refrence", deps.settings.PUBLIC_URL).href;
-    await sendEmail(tx, options, {
-      to: contact,
-      subject: notice.title,
-      text: `${notice.body}\n\nLook it up at ${lookup} with this reference and this email address.`,
-    });
-  }
-}
-
-async function insertBooking(
-  tx: Executor,
-  input: {
-    id: string;
-    userId: string;
-    hold: HoldView;
-    contactPhone: string | null;
-    contactEmail: string | null;
-    provider: PaymentProviderName;
-  },
-): Promise<string> {
-  const free = input.hold.totalMinor === 0;
-  const currency = input.hold.currency ?? "EUR";
-  // A collision among 8.5e11 references is rare; a fresh one is tried on conflict.
-  for (let tries = 0; tries < 5; tries++) {
-    const reference = newBookingReference();
-    const payment = free
-      ? { paymentStatus: "not-required" as const }
-      : await paymentProviders[input.provider].start(tx, {
-          bookingId: input.id,
-          reference,
-          userId: input.userId,
-          totalMinor: input.hold.totalMinor,
-          currency,
-        });
-    const inserted = await tx
-      .insert(bookings)
-      .values({
-        id: input.id,
-        reference,
-        userId: input.userId,
-        eventId: input.hold.eventId,
-        holdId: input.hold.id,
-        paymentStatus: payment.paymentStatus,
-        paymentProvider: free ? FREE_PROVIDER : input.provider,
-        totalMinor: input.hold.totalMinor,
-        currency,
-        contactPhone: input.contactPhone,
-        contactEmail: input.contactEmail,
-      })
-      .onConflictDoNothing({ target: bookings.reference })
-      .returning({ id: bookings.id });
-    if (inserted.length > 0) return reference;
-  }
-  throw new Error("no free booking reference after 5 tries");
-}
-
-async function insertLinesAndTickets(
-  tx: Executor,
-  bookingId: string,
-  userId: string,
-  hold: HoldView,
-  attendees: { name: string }[],
-): Promise<void> {
-  await tx.insert(bookingItems).values(
-    hold.items.map((item) => ({
-      bookingId,
-      ticketTypeId: item.ticketTypeId,
-      name: item.name,
-      quantity: item.quantity,
-      unitPriceMinor: item.unitPriceMinor,
-      currency: item.currency,
-    })),
-  );
-  const units = hold.items.flatMap((item) =>
-    Array.from({ length: item.quantity }, () => item.ticketTypeId),
-  );
-  const now = Date.now();
-  await tx.insert(tickets).values(
-    units.map((ticketTypeId, index) => ({
-      bookingId,
-      eventId: hold.eventId,
-      ticketTypeId,
-      holderUserId: userId,
-      attendeeName: attendees[index]?.name ?? "",
-      // 256 random bits: the tickets module signs QR tokens with it.
-      secret: randomBytes(32).toString("base64url"),
-      // Distinct times keep the attendees' order when listed.
-      createdAt: new Date(now + index),
-    })),
-  );
 }

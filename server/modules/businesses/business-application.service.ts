@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import type { Database, Executor } from "../../platform/db.ts";
-import { parsePhoneNumber } from "../accounts/phone-number.ts";
-import { isUniqueViolation } from "../profile/profile-errors.ts";
+import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import type { Database, Executor } from "#server/platform/db.ts";
+import { isUniqueViolation } from "#server/platform/db-errors.ts";
 import { type Business, findOwnedBusiness, requireOwnedBusiness } from "./business-access.ts";
 import type { BusinessDetails } from "./business-input.ts";
 import { type BusinessPlan, planLimits } from "./business-options.ts";
 import { businesses } from "./businesses.schema.ts";
-import { countPublishedEvents } from "./plan-usage.ts";
+import type { CountPlanUsage } from "./plan-usage.ts";
 
 /** The owner's view of their business, with how much of the plan it uses. */
 export type MyBusiness = {
@@ -42,6 +42,7 @@ export async function applyForBusiness(
   db: Database,
   userId: string,
   details: BusinessDetails,
+  countUsage: CountPlanUsage,
 ): Promise<MyBusiness> {
   if (await findOwnedBusiness(db, userId)) throw alreadyOwnsOne();
   try {
@@ -50,7 +51,7 @@ export async function applyForBusiness(
       .values({ ...details, ownerId: userId, plan: "free", status: "active" })
       .returning();
     if (!created) throw new Error("insert returned no row");
-    return describeBusiness(db, created);
+    return describeBusiness(db, created, countUsage);
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyOwnsOne();
     throw error;
@@ -62,6 +63,7 @@ export async function updateBusiness(
   db: Database,
   userId: string,
   details: BusinessDetails,
+  countUsage: CountPlanUsage,
 ): Promise<MyBusiness> {
   const business = await requireOwnedBusiness(db, userId);
   const [updated] = await db
@@ -70,16 +72,24 @@ export async function updateBusiness(
     .where(and(eq(businesses.id, business.id), eq(businesses.ownerId, userId)))
     .returning();
   if (!updated) throw new FunctionError("NOT_FOUND", "This business no longer exists.");
-  return describeBusiness(db, updated);
+  return describeBusiness(db, updated, countUsage);
 }
 
 /** The caller's business, or null when they have not applied. */
-export async function myBusiness(db: Database, userId: string): Promise<MyBusiness | null> {
+export async function myBusiness(
+  db: Database,
+  userId: string,
+  countUsage: CountPlanUsage,
+): Promise<MyBusiness | null> {
   const business = await findOwnedBusiness(db, userId);
-  return business ? describeBusiness(db, business) : null;
+  return business ? describeBusiness(db, business, countUsage) : null;
 }
 
-export async function describeBusiness(db: Executor, business: Business): Promise<MyBusiness> {
+export async function describeBusiness(
+  db: Executor,
+  business: Business,
+  countUsage: CountPlanUsage,
+): Promise<MyBusiness> {
   const phone = parsePhoneNumber(business.contactPhone);
   return {
     id: business.id,
@@ -94,7 +104,7 @@ export async function describeBusiness(db: Executor, business: Business): Promis
     status: business.status,
     createdAt: business.createdAt.toISOString(),
     usage: {
-      publishedEvents: await countPublishedEvents(db, business.id),
+      publishedEvents: (await countUsage(db, business.id)).publishedEvents,
       limit: planLimits[business.plan].publishedEvents,
     },
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parsePhoneNumber } from "../accounts/phone-number.ts";
+import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
 import { businessTypes } from "./business-options.ts";
 
 const typeIds = businessTypes.map((type) => type.id) as [string, ...string[]];

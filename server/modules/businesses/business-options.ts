@@ -23,8 +23,14 @@ export type BusinessStatus = (typeof businessStatuses)[number];
 /** What each plan allows; `null` is unlimited. Enforced on the server, shown on /business/upgrade. */
 export const planLimits: Record<
   BusinessPlan,
-  { publishedEvents: number | null; teams: number | null; sms: boolean }
+  {
+    publishedEvents: number | null;
+    teams: number | null;
+    sms: boolean;
+    /** Messages to the attendees of events, per calendar month (UTC). */
+    attendeeMessagesPerMonth: number | null;
+  }
 > = {
-  free: { publishedEvents: 3, teams: 1, sms: false },
-  pro: { publishedEvents: null, teams: 20, sms: true },
+  free: { publishedEvents: 3, teams: 1, sms: false, attendeeMessagesPerMonth: 3 },
+  pro: { publishedEvents: null, teams: 20, sms: true, attendeeMessagesPerMonth: 50 },
 };

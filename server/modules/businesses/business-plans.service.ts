@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import type { Database } from "../../platform/db.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import type { Database } from "#server/platform/db.ts";
 import type { BillingProvider } from "./billing-provider.ts";
 import { requireOwnedBusiness } from "./business-access.ts";
 import { describeBusiness, type MyBusiness } from "./business-application.service.ts";
 import { type BusinessPlan, businessPlans, planLimits } from "./business-options.ts";
 import { businesses, planChanges } from "./businesses.schema.ts";
-import { countPublishedEvents } from "./plan-usage.ts";
+import type { CountPlanUsage } from "./plan-usage.ts";
 
 /** What each plan costs, per month, in integer minor units. */
 const planPrices: Record<BusinessPlan, { name: string; priceMinor: number }> = {
@@ -26,6 +26,7 @@ export type PlanOffer = {
   publishedEvents: number | null;
   teams: number | null;
   sms: boolean;
+  attendeeMessagesPerMonth: number | null;
 };
 
 /** The plans side by side, for /business/upgrade: limits from planLimits, prices from here. */
@@ -50,6 +51,7 @@ export async function changePlan(
   userId: string,
   plan: BusinessPlan,
   provider: BillingProvider,
+  countUsage: CountPlanUsage,
 ): Promise<MyBusiness> {
   const owned = await requireOwnedBusiness(db, userId);
   return db.transaction(async (tx) => {
@@ -59,9 +61,9 @@ export async function changePlan(
       .where(eq(businesses.id, owned.id))
       .for("update");
     if (!business) throw new FunctionError("NOT_FOUND", "This business no longer exists.");
-    if (business.plan === plan) return describeBusiness(tx, business);
+    if (business.plan === plan) return describeBusiness(tx, business, countUsage);
     const limit = planLimits[plan].publishedEvents;
-    const published = await countPublishedEvents(tx, business.id);
+    const published = (await countUsage(tx, business.id)).publishedEvents;
     if (limit !== null && published > limit) {
       throw new FunctionError(
         "FAILED_PRECONDITION",
@@ -94,6 +96,6 @@ export async function changePlan(
       .where(eq(businesses.id, business.id))
       .returning();
     if (!updated) throw new FunctionError("NOT_FOUND", "This business no longer exists.");
-    return describeBusiness(tx, updated);
+    return describeBusiness(tx, updated, countUsage);
   });
 }

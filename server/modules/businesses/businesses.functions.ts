@@ -2,15 +2,17 @@ import { z } from "zod";
 import {
   type AnyFunctionDefinition,
   defineFunction,
-} from "../../platform/callable/define-function.ts";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import { describeIssues } from "../../platform/callable/registry.ts";
+} from "#server/platform/callable/define-function.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import { describeIssues } from "#server/platform/callable/registry.ts";
 import { recordedBillingProvider } from "./billing-provider.ts";
+import { findOwnedBusiness } from "./business-access.ts";
 import { applyForBusiness, myBusiness, updateBusiness } from "./business-application.service.ts";
 import { forgetBusinessDraft, keepBusinessDraft, readBusinessDraft } from "./business-draft.ts";
 import { businessDetailsInput, businessDraftFields } from "./business-input.ts";
 import { businessPlans } from "./business-options.ts";
 import { changePlan, listPlans } from "./business-plans.service.ts";
+import type { BusinessSteps } from "./plan-usage.ts";
 
 /** The form as typed, unchecked but bounded: what a visitor's draft may hold. */
 const draftInput = z.object(
@@ -21,72 +23,86 @@ const draftInput = z.object(
   },
 );
 
-/** Applying as a business, its details, its plan, and the visitor's draft of the form. */
-export const businessFunctions = [
-  defineFunction({
-    name: "businesses.apply",
-    input: businessDetailsInput,
-    access: "signed-in",
-    handler: async (data, ctx) => {
-      const business = await applyForBusiness(ctx.db, ctx.auth.userId, data);
-      forgetBusinessDraft(ctx.cookies);
-      return business;
-    },
-  }),
-  defineFunction({
-    name: "businesses.update",
-    input: businessDetailsInput,
-    access: "signed-in",
-    handler: async (data, ctx) => {
-      const business = await updateBusiness(ctx.db, ctx.auth.userId, data);
-      forgetBusinessDraft(ctx.cookies);
-      return business;
-    },
-  }),
-  defineFunction({
-    name: "businesses.mine",
-    input: z.null().optional(),
-    access: "signed-in",
-    handler: (_data, ctx) => myBusiness(ctx.db, ctx.auth.userId),
-  }),
-  defineFunction({
-    name: "businesses.plans",
-    input: z.null().optional(),
-    access: "public",
-    handler: () => listPlans(),
-  }),
-  defineFunction({
-    name: "businesses.changePlan",
-    input: z.object({ plan: z.enum(businessPlans, "Choose the free or the pro plan.") }),
-    access: "signed-in",
-    handler: (data, ctx) => changePlan(ctx.db, ctx.auth.userId, data.plan, recordedBillingProvider),
-  }),
-  defineFunction({
-    // A visitor sent to sign in from the form: what they typed comes back afterwards.
-    // Checked first, so that mistakes are fixed before signing in, not after.
-    name: "businesses.keepDraft",
-    input: draftInput,
-    access: "public",
-    handler: (data, ctx) => {
-      const checked = businessDetailsInput.safeParse(data);
-      if (!checked.success) {
-        throw new FunctionError(
-          "INVALID_ARGUMENT",
-          "Some of the information sent is not valid.",
-          describeIssues(checked.error),
+/**
+ * Applying as a business, its details, its plan, and the visitor's draft of the form.
+ * `steps` counts what the business uses of its plan (server/steps/plan-usage.ts).
+ */
+export const businessFunctions = ({ countPlanUsage }: BusinessSteps) =>
+  [
+    defineFunction({
+      name: "businesses.apply",
+      input: businessDetailsInput,
+      access: "signed-in",
+      handler: async (data, ctx) => {
+        const business = await applyForBusiness(ctx.db, ctx.auth.userId, data, countPlanUsage);
+        forgetBusinessDraft(ctx.cookies);
+        return business;
+      },
+    }),
+    defineFunction({
+      name: "businesses.update",
+      input: businessDetailsInput,
+      access: "signed-in",
+      handler: async (data, ctx) => {
+        const business = await updateBusiness(ctx.db, ctx.auth.userId, data, countPlanUsage);
+        forgetBusinessDraft(ctx.cookies);
+        return business;
+      },
+    }),
+    defineFunction({
+      name: "businesses.mine",
+      input: z.null().optional(),
+      access: "signed-in",
+      handler: (_data, ctx) => myBusiness(ctx.db, ctx.auth.userId, countPlanUsage),
+    }),
+    defineFunction({
+      // For the page frame on every signed-in page: one indexed lookup, no plan usage.
+      name: "businesses.ownsOne",
+      input: z.null().optional(),
+      access: "signed-in",
+      handler: async (_data, ctx) => ({
+        owner: (await findOwnedBusiness(ctx.db, ctx.auth.userId)) !== null,
+      }),
+    }),
+    defineFunction({
+      name: "businesses.plans",
+      input: z.null().optional(),
+      access: "public",
+      handler: () => listPlans(),
+    }),
+    defineFunction({
+      name: "businesses.changePlan",
+      input: z.object({ plan: z.enum(businessPlans, "Choose the free or the pro plan.") }),
+      access: "signed-in",
+      handler: (data, ctx) =>
+        changePlan(ctx.db, ctx.auth.userId, data.plan, recordedBillingProvider, countPlanUsage),
+    }),
+    defineFunction({
+      // A visitor sent to sign in from the form: what they typed comes back afterwards.
+      // Checked first, so that mistakes are fixed before signing in, not after.
+      name: "businesses.keepDraft",
+      input: draftInput,
+      access: "public",
+      handler: (data, ctx) => {
+        const checked = businessDetailsInput.safeParse(data);
+        if (!checked.success) {
+          throw new FunctionError(
+            "INVALID_ARGUMENT",
+            "Some of the information sent is not valid.",
+            describeIssues(checked.error),
+          );
+        }
+        return keepBusinessDraft(
+          { cookies: ctx.cookies, appSecret: ctx.services.settings.APP_SECRET },
+          data,
         );
-      }
-      return keepBusinessDraft(
-        { cookies: ctx.cookies, appSecret: ctx.services.settings.APP_SECRET },
-        data,
-      );
-    },
-  }),
-  defineFunction({
-    name: "businesses.draft",
-    input: z.null().optional(),
-    access: "public",
-    handler: (_data, ctx) =>
-      readBusinessDraft({ cookies: ctx.cookies, appSecret: ctx.services.settings.APP_SECRET }),
-  }),
-] as const satisfies readonly AnyFunctionDefinition[];
+      },
+    }),
+    defineFunction({
+      name: "businesses.draft",
+      input: z.null().optional(),
+      access: "public",
+      handler: (_data, ctx) =>
+        readBusinessDraft({ cookies: ctx.cookies, appSecret: ctx.services.settings.APP_SECRET }),
+    }),
+  ] as const satisfies readonly AnyFunctionDefinition[];

@@ -1,7 +1,13 @@
-import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "../accounts/accounts.schema.ts";
-import type { BusinessPlan, BusinessStatus, BusinessType } from "./business-options.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { oneOf } from "#server/platform/sql-values.ts";
+import {
+  type BusinessPlan,
+  type BusinessStatus,
+  type BusinessType,
+  businessPlans,
+  businessStatuses,
+} from "./business-options.ts";
 
 /**
  * An organiser that sells tickets. One owner (the user who applied) per business and,
@@ -27,8 +33,8 @@ export const businesses = pgTable(
   },
   (t) => [
     uniqueIndex("businesses_owner").on(t.ownerId),
-    check("businesses_plan_known", sql`${t.plan} in ('free', 'pro')`),
-    check("businesses_status_known", sql`${t.status} in ('active', 'suspended')`),
+    check("businesses_plan_known", oneOf(t.plan, businessPlans)),
+    check("businesses_status_known", oneOf(t.status, businessStatuses)),
   ],
 );
 

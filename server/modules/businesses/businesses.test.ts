@@ -1,21 +1,26 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import { refusal } from "../../../tests/support/refusal.ts";
-import { createRegistry } from "../../platform/callable/registry.ts";
+import { createRegistry } from "#server/platform/callable/registry.ts";
+import { crossModuleSteps } from "#server/steps/cross-module-steps.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import {
+  businessOwner,
+  insertEvent,
+  validApplication,
+} from "#tests/support/kits/business-test-kit.ts";
 import {
   functionContext,
   mapCookieJar,
   type ProfileTestKit,
   profileTestKit,
   signedInUser,
-} from "../profile/profile-test-kit.ts";
+} from "#tests/support/kits/profile-test-kit.ts";
+import { refusal } from "#tests/support/refusal.ts";
 import { BUSINESS_DRAFT_COOKIE } from "./business-draft.ts";
-import { businessOwner, insertEvent, validApplication } from "./business-test-kit.ts";
 import { businessFunctions } from "./businesses.functions.ts";
 import { businesses } from "./businesses.schema.ts";
 
-const registry = createRegistry(businessFunctions);
+const registry = createRegistry(businessFunctions(crossModuleSteps));
 
 describe.each(testDatabases)("business applications on $name", ({ open }) => {
   let database: TestDatabase;

@@ -1,28 +1,26 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  postgresOnly,
-  type TestDatabase,
-  testDatabases,
-} from "../../../tests/support/databases.ts";
-import { refusal } from "../../../tests/support/refusal.ts";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import { createRegistry } from "../../platform/callable/registry.ts";
-import { events } from "../events/events.schema.ts";
+import { events } from "#server/modules/events/events.schema.ts";
+import { assertCanPublish } from "#server/modules/events/publish-limit.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import { createRegistry } from "#server/platform/callable/registry.ts";
+import { crossModuleSteps } from "#server/steps/cross-module-steps.ts";
+import { countPlanUsage } from "#server/steps/plan-usage.ts";
+import { postgresOnly, type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import { businessOwner, insertEvent } from "#tests/support/kits/business-test-kit.ts";
 import {
   functionContext,
   type ProfileTestKit,
   profileTestKit,
   signedInUser,
-} from "../profile/profile-test-kit.ts";
+} from "#tests/support/kits/profile-test-kit.ts";
+import { refusal } from "#tests/support/refusal.ts";
 import type { BillingProvider } from "./billing-provider.ts";
 import { changePlan } from "./business-plans.service.ts";
-import { businessOwner, insertEvent } from "./business-test-kit.ts";
 import { businessFunctions } from "./businesses.functions.ts";
 import { businesses, planChanges } from "./businesses.schema.ts";
-import { assertCanPublish } from "./plan-usage.ts";
 
-const registry = createRegistry(businessFunctions);
+const registry = createRegistry(businessFunctions(crossModuleSteps));
 
 describe.each(testDatabases)("plans and their limits on $name", ({ open }) => {
   let database: TestDatabase;
@@ -116,7 +114,7 @@ describe.each(testDatabases)("plans and their limits on $name", ({ open }) => {
         throw new FunctionError("FAILED_PRECONDITION", "Your card was declined.");
       },
     };
-    const error = await refusal(changePlan(database.db, user.id, "pro", declining));
+    const error = await refusal(changePlan(database.db, user.id, "pro", declining, countPlanUsage));
     expect(error.message).toBe("Your card was declined.");
     const [row] = await database.db.select().from(businesses).where(eq(businesses.id, business.id));
     expect(row?.plan).toBe("free");

@@ -1,6 +1,6 @@
-import type { Settings } from "../../config.ts";
-import type { DatabaseHandle } from "../../platform/db.ts";
-import type { Logger } from "../../platform/logger.ts";
+import type { Settings } from "#server/config.ts";
+import type { DatabaseHandle } from "#server/platform/db.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { demoSignInLines, hasNoUsers, seedDemoData } from "./demo-seed.ts";
 
 /**
@@ -25,5 +25,10 @@ export async function seedDemoOnFirstStart(
   }
   const lines = demoSignInLines();
   log.info({ signIns: lines.slice(1).map((l) => l.trim()) }, "demo sign-ins");
-  console.log(lines.join("\n"));
+  console.log(
+    [
+      ...lines,
+      `SMS codes and emails stay on this machine: ${settings.PUBLIC_URL}/dev/outbox (readable from this machine only)`,
+    ].join("\n"),
+  );
 }

@@ -1,16 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import { loadSettings } from "../../config.ts";
-import { createLogger } from "../../platform/logger.ts";
-import { users } from "../accounts/accounts.schema.ts";
-import { verifyPassword } from "../accounts/password-hash.ts";
-import { parsePhoneNumber } from "../accounts/phone-number.ts";
-import { businesses } from "../businesses/businesses.schema.ts";
-import { searchEvents } from "../events/event-discovery.service.ts";
-import { eventImages, events, ticketTypes } from "../events/events.schema.ts";
+import { loadSettings } from "#server/config.ts";
+import { verifyPassword } from "#server/modules/accounts/password-hash.ts";
+import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
+import { businesses } from "#server/modules/businesses/businesses.schema.ts";
+import { teamReport } from "#server/modules/checkin/team-report.ts";
+import { searchEvents } from "#server/modules/events/event-discovery.service.ts";
+import { eventImages, events, ticketTypes } from "#server/modules/events/events.schema.ts";
+import { myTeams } from "#server/modules/teams/team-door.service.ts";
+import { tickets } from "#server/modules/tickets/tickets.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { seedDemoOnFirstStart } from "./demo-on-start.ts";
 import { demoAccounts, hasNoUsers, seedDemoData } from "./demo-seed.ts";
+import { demoTeamAccounts, demoTonight } from "./demo-teams.ts";
 
 const log = createLogger("silent");
 // Given, so that loading settings never writes a secret file beside the working tree.
@@ -22,6 +26,14 @@ describe.each(testDatabases)("demo data on $name", ({ open }) => {
     database = await open();
   });
   afterAll(() => database?.dispose());
+
+  async function userIdOf(phone: string): Promise<string> {
+    const [row] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.phone, phone));
+    return row?.id as string;
+  }
 
   it("seeds once: accounts that can sign in, a pro business, a dozen listed events", async () => {
     const started = Date.now();
@@ -39,11 +51,12 @@ describe.each(testDatabases)("demo data on $name", ({ open }) => {
     }
     const [business] = await database.db.select().from(businesses);
     expect(business).toMatchObject({ plan: "pro", status: "active" });
-    expect(await database.db.$count(events)).toBe(12);
-    expect(await database.db.$count(eventImages)).toBe(12);
+    // A dozen over the coming weeks, and tonight's (the door team's, demo-teams.ts).
+    expect(await database.db.$count(events)).toBe(13);
+    expect(await database.db.$count(eventImages)).toBe(13);
 
     const listed = await searchEvents(database.db, {}, { page: 1, pageSize: 48 });
-    expect(listed.total).toBe(12);
+    expect(listed.total).toBe(13);
     expect(new Set(listed.events.map((e) => e.category)).size).toBeGreaterThanOrEqual(8);
     const badges = listed.events.map((e) => e.availability);
     expect(badges).toContain("sold-out");
@@ -52,6 +65,45 @@ describe.each(testDatabases)("demo data on $name", ({ open }) => {
     expect(listed.events.every((e) => e.coverImage?.endsWith("/small.webp"))).toBe(true);
     const types = await database.db.select().from(ticketTypes);
     expect(types.every((t) => t.taken <= t.capacity)).toBe(true);
+  });
+
+  it("has a door team with a coordinator and staff at an event under way today, with bookings", async () => {
+    const { teams: mine } = await myTeams(
+      database.db,
+      await userIdOf(demoTeamAccounts.coordinator.phone),
+    );
+    expect(mine).toHaveLength(1);
+    const [team] = mine;
+    expect(team).toMatchObject({ name: "Demo Hall door crew", role: "coordinator" });
+    expect(team?.events[0]).toMatchObject({ title: demoTonight.title, today: true });
+    expect(team?.events).toHaveLength(2);
+    const staff = await myTeams(database.db, await userIdOf(demoTeamAccounts.staff.phone));
+    expect(staff.teams[0]?.role).toBe("staff");
+    const tonightId = team?.events[0]?.id as string;
+    const holders = await database.db
+      .selectDistinct({ userId: tickets.holderUserId })
+      .from(tickets)
+      .where(eq(tickets.eventId, tonightId));
+    expect(holders.length).toBeGreaterThanOrEqual(4);
+    const [type] = await database.db
+      .select()
+      .from(ticketTypes)
+      .where(eq(ticketTypes.eventId, tonightId));
+    expect(type?.taken).toBe(await database.db.$count(tickets, eq(tickets.eventId, tonightId)));
+    for (const account of Object.values(demoTeamAccounts)) {
+      const [row] = await database.db.select().from(users).where(eq(users.phone, account.phone));
+      expect(await verifyPassword(row?.passwordHash as string, account.password)).toBe(true);
+    }
+    // The door so far: the report has real figures at once.
+    const report = await teamReport(database.db, team?.id as string);
+    expect(report?.events[0]).toMatchObject({ id: tonightId, checkedIn: 4, undone: 1 });
+    expect(report?.events[0]?.byStaff).toEqual([
+      { name: demoTeamAccounts.staff.name, checkIns: 3, scans: 3, manual: 0 },
+      { name: demoTeamAccounts.coordinator.name, checkIns: 1, scans: 0, manual: 1 },
+    ]);
+    const bars = report?.events[0]?.overTime ?? [];
+    expect(bars.filter((bar) => bar.count > 0).length).toBeGreaterThanOrEqual(2);
+    expect(bars.reduce((sum, bar) => sum + bar.count, 0)).toBe(4);
   });
 
   it("is not seeded at start when there are accounts, nor with DEMO_DATA=off", async () => {

@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../platform/db.ts";
-import type { Logger } from "../../platform/logger.ts";
-import { appMeta } from "../../platform/platform.schema.ts";
-import { users } from "../accounts/accounts.schema.ts";
-import { hashPassword } from "../accounts/password-hash.ts";
-import { businesses } from "../businesses/businesses.schema.ts";
-import { newShortId } from "../events/event-ids.ts";
-import type { EventCategory } from "../events/event-options.ts";
-import { eventImages, events, ticketTypes } from "../events/events.schema.ts";
-import { fromLocalInput } from "../events/zoned-time.ts";
+import { hashPassword } from "#server/modules/accounts/password-hash.ts";
+import { businesses } from "#server/modules/businesses/businesses.schema.ts";
+import { newShortId } from "#server/modules/events/event-ids.ts";
+import { eventImages, events, ticketTypes } from "#server/modules/events/events.schema.ts";
+import { fromLocalInput } from "#server/modules/events/zoned-time.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import type { Database } from "#server/platform/db.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import { appMeta } from "#server/platform/platform.schema.ts";
 import { type DemoCover, demoCover } from "./demo-covers.ts";
 import { type DemoEvent, demoEvents } from "./demo-events.ts";
+import { demoTeamAccounts, demoTonight, seedDemoTeam } from "./demo-teams.ts";
 
 /**
  * Who the demo lets you sign in as. The phones are in Australia's range reserved for
@@ -36,10 +36,13 @@ const seededKey = "demo_seeded";
 /** The lines the console prints after seeding. */
 export function demoSignInLines(): string[] {
   const { owner, user } = demoAccounts;
+  const { coordinator, staff } = demoTeamAccounts;
   return [
     "Demo sign-ins:",
     `  business owner  ${owner.phone} or ${owner.email}, password ${owner.password}`,
     `  user            ${user.phone} or ${user.email}, password ${user.password}`,
+    `  coordinator     ${coordinator.phone} or ${coordinator.email}, password ${coordinator.password}`,
+    `  door staff      ${staff.phone} or ${staff.email}, password ${staff.password}`,
   ];
 }
 
@@ -50,10 +53,10 @@ function startOf(event: DemoEvent, today: Date): Date {
   return start;
 }
 
-async function coversByCategory(): Promise<Map<EventCategory, DemoCover>> {
-  const categories = [...new Set(demoEvents.map((e) => e.category))];
-  const covers = await Promise.all(categories.map((c) => demoCover(c)));
-  return new Map(categories.map((c, i) => [c, covers[i] as DemoCover]));
+/** One cover per demo event, by title (each drawn from its title: none alike). */
+async function coversByTitle(): Promise<Map<string, DemoCover>> {
+  const covers = await Promise.all(demoEvents.map((e) => demoCover(e.category, e.title)));
+  return new Map(demoEvents.map((e, i) => [e.title, covers[i] as DemoCover]));
 }
 
 /**
@@ -63,11 +66,16 @@ async function coversByCategory(): Promise<Map<EventCategory, DemoCover>> {
  */
 export async function seedDemoData(db: Database, log: Logger, now = new Date()): Promise<boolean> {
   // The slow parts (image encoding, password hashing) run before the transaction.
-  const [covers, ownerHash, userHash] = await Promise.all([
-    coversByCategory(),
-    hashPassword(demoAccounts.owner.password),
-    hashPassword(demoAccounts.user.password),
-  ]);
+  const [covers, tonightCover, ownerHash, userHash, coordinatorHash, staffHash] = await Promise.all(
+    [
+      coversByTitle(),
+      demoCover("music", demoTonight.title),
+      hashPassword(demoAccounts.owner.password),
+      hashPassword(demoAccounts.user.password),
+      hashPassword(demoTeamAccounts.coordinator.password),
+      hashPassword(demoTeamAccounts.staff.password),
+    ],
+  );
   const seeded = await db.transaction(async (tx) => {
     const mark = await tx
       .insert(appMeta)
@@ -83,11 +91,11 @@ export async function seedDemoData(db: Database, log: Logger, now = new Date()):
       emailVerifiedAt: now,
       passwordHash,
     });
-    const [owner] = await tx
+    const [owner, user] = await tx
       .insert(users)
       .values([person(demoAccounts.owner, ownerHash), person(demoAccounts.user, userHash)])
       .returning({ id: users.id });
-    if (!owner) throw new Error("demo owner not created");
+    if (!owner || !user) throw new Error("demo accounts not created");
     const [business] = await tx
       .insert(businesses)
       .values({
@@ -102,8 +110,9 @@ export async function seedDemoData(db: Database, log: Logger, now = new Date()):
       })
       .returning({ id: businesses.id });
     if (!business) throw new Error("demo business not created");
+    let firstEventId: string | null = null;
     for (const demo of demoEvents) {
-      const cover = covers.get(demo.category) as DemoCover;
+      const cover = covers.get(demo.title) as DemoCover;
       const [image] = await tx
         .insert(eventImages)
         .values({ businessId: business.id, ...cover })
@@ -128,10 +137,19 @@ export async function seedDemoData(db: Database, log: Logger, now = new Date()):
         })
         .returning({ id: events.id });
       if (!event) throw new Error("demo event not created");
+      firstEventId ??= event.id;
       await tx
         .insert(ticketTypes)
         .values(demo.tickets.map((t, position) => ({ ...t, eventId: event.id, position })));
     }
+    await seedDemoTeam(tx, {
+      now,
+      businessId: business.id,
+      demoUserId: user.id,
+      nextEventId: firstEventId,
+      cover: tonightCover,
+      passwordHashes: { coordinator: coordinatorHash, staff: staffHash },
+    });
     return true;
   });
   if (seeded) log.info({ events: demoEvents.length }, "demo data seeded");

@@ -1,15 +1,20 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import type { Database, Executor } from "../../platform/db.ts";
-import { requireOwnedBusiness } from "../businesses/business-access.ts";
-import { assertCanPublish } from "../businesses/plan-usage.ts";
-import { fieldError } from "../profile/profile-errors.ts";
-import { type EventCancellationDeps, eventCancellationSteps } from "./event-cancellation.ts";
+import { requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
+import type { NotifyOptions } from "#server/modules/notifications/notifications.service.ts";
+import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
+import type { Database, Executor } from "#server/platform/db.ts";
+import type {
+  EventCancellationDeps,
+  EventCancellationStep,
+  EventChangeStep,
+} from "./event-cancellation.ts";
+import { changeLines, tellHoldersOfChange } from "./event-change-notices.ts";
 import { eventPath, newShortId } from "./event-ids.ts";
 import type { CreateEventInput, UpdateEventInput } from "./event-input.ts";
 import { assertNotCancelled, type Event, requireOwnedEvent } from "./event-ownership.ts";
 import { events, ticketTypes } from "./events.schema.ts";
 import { ownerEventView } from "./owner-event-view.ts";
+import { assertCanPublish } from "./publish-limit.ts";
 
 /** The columns an editor form sets, from its parsed input. */
 function editableColumns(input: CreateEventInput) {
@@ -114,7 +119,13 @@ export async function createEvent(db: Database, userId: string, input: CreateEve
  * refused (an event that already started keeps its start if it is not changed); the end
  * cannot move before a ticket type's sales end.
  */
-export async function updateEvent(db: Database, userId: string, input: UpdateEventInput) {
+export async function updateEvent(
+  db: Database,
+  userId: string,
+  input: UpdateEventInput,
+  notify?: NotifyOptions,
+  steps: readonly EventChangeStep[] = [],
+) {
   return db.transaction(async (tx) => {
     const { event } = await requireOwnedEvent(tx, userId, input.eventId, { lock: true });
     assertNotCancelled(event);
@@ -132,10 +143,15 @@ export async function updateEvent(db: Database, userId: string, input: UpdateEve
         `Sales of "${lateSales.name}" end after this time: change its sales window first.`,
       );
     }
+    const changes = editableColumns(input);
     await tx
       .update(events)
-      .set({ ...editableColumns(input), updatedAt: new Date() })
+      .set({ ...changes, updatedAt: new Date() })
       .where(eq(events.id, event.id));
+    const changed = { ...event, ...changes };
+    if (notify) await tellHoldersOfChange(tx, event, event, changed, notify);
+    const lines = changeLines(event, changed);
+    if (lines) for (const step of steps) await step(tx, changed, lines);
     return { eventId: event.id };
   });
 }
@@ -207,12 +223,15 @@ export async function unpublishEvent(db: Database, userId: string, eventId: stri
   });
 }
 
-/** Cancels for good, and runs every cancellation step in the same transaction. */
+/**
+ * Cancels for good, and runs every other module's cancellation step (in the order
+ * server/steps lists them) in the same transaction.
+ */
 export async function cancelEvent(
   db: Database,
   userId: string,
   input: { eventId: string; reason?: string },
-  deps: EventCancellationDeps,
+  deps: EventCancellationDeps & { steps: readonly EventCancellationStep[] },
 ) {
   return db.transaction(async (tx) => {
     const { event } = await requireOwnedEvent(tx, userId, input.eventId, { lock: true });
@@ -227,7 +246,7 @@ export async function cancelEvent(
       .where(eq(events.id, event.id))
       .returning();
     if (!cancelled) throw new Error("cancelled event vanished");
-    for (const step of eventCancellationSteps) {
+    for (const step of deps.steps) {
       await step(tx, cancelled, input.reason || null, deps);
     }
     return { status: cancelled.status };

@@ -1,10 +1,9 @@
-import type { Executor } from "../../platform/db.ts";
-import type { MessageService } from "../../platform/messages/message-service.ts";
-import { cancelBookingsOfEvent } from "../bookings/cancel-bookings.ts";
+import type { Executor } from "#server/platform/db.ts";
+import type { MessageService } from "#server/platform/messages/message-service.ts";
 import type { Event } from "./event-ownership.ts";
 
 /**
- * One thing that must happen when an event is cancelled, inside the cancelling
+ * One thing another module must do when an event is cancelled, inside the cancelling
  * transaction (so a failure leaves the event as it was). `event` is the row as
  * cancelled (status, cancelledAt set); `reason` is what the organiser wrote, if anything.
  */
@@ -18,10 +17,8 @@ export type EventCancellationStep = (
 /** How steps reach people: messages queued in the transaction, links to this site. */
 export type EventCancellationDeps = { messages: MessageService | null; publicUrl: string | null };
 
-/** Steps `events.cancel` runs, in order: for now, the bookings module's. */
-export const eventCancellationSteps: EventCancellationStep[] = [
-  // Cancels the bookings and notifies their holders (emails queued in this transaction).
-  async (tx, event, reason, deps) => {
-    await cancelBookingsOfEvent(tx, event, reason, deps);
-  },
-];
+/**
+ * One thing another module does when an event's time or venue is edited, inside the
+ * editing transaction; `lines` says what changed (e.g. "New time: …").
+ */
+export type EventChangeStep = (tx: Executor, event: Event, lines: string[]) => Promise<void>;

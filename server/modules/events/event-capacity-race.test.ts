@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresOnly, type TestDatabase } from "../../../tests/support/databases.ts";
-import { eventFields, eventTestKit, ticketTypeFields } from "./event-test-kit.ts";
+import { postgresOnly, type TestDatabase } from "#tests/support/databases.ts";
+import { eventFields, eventTestKit, ticketTypeFields } from "#tests/support/kits/event-test-kit.ts";
 
 type Created = { eventId: string; shortId: string };
 type Person = Awaited<ReturnType<ReturnType<typeof eventTestKit>["person"]>>;

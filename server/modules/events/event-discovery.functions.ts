@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   type AnyFunctionDefinition,
   defineFunction,
-} from "../../platform/callable/define-function.ts";
+} from "#server/platform/callable/define-function.ts";
 import { eventCalendar } from "./event-calendar.ts";
 import { searchEvents } from "./event-discovery.service.ts";
 import { eventCategories } from "./event-options.ts";

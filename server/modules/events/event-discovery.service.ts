@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "../../platform/db.ts";
+import type { Executor } from "#server/platform/db.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
 import { eventPath } from "./event-ids.ts";
 import {
   coverImagePath,
@@ -179,11 +180,6 @@ function cardOf(row: CardRow): EventCard {
       row.capacity === null ? null : Number(row.capacity),
     ),
   };
-}
-
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /** Published, not-ended events of active businesses matching `filters`, one page of them. */

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import type { FunctionContext } from "../../platform/callable/define-function.ts";
-import { createRegistry } from "../../platform/callable/registry.ts";
-import type { Database } from "../../platform/db.ts";
-import { businesses } from "../businesses/businesses.schema.ts";
+import { businesses } from "#server/modules/businesses/businesses.schema.ts";
+import type { FunctionContext } from "#server/platform/callable/define-function.ts";
+import { createRegistry } from "#server/platform/callable/registry.ts";
+import type { Database } from "#server/platform/db.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import {
+  day,
+  fixtureBusiness,
+  fixtureEvent,
+} from "#tests/support/kits/event-discovery-test-kit.ts";
 import { eventDiscoveryFunctions } from "./event-discovery.functions.ts";
 import { type EventCard, searchEvents } from "./event-discovery.service.ts";
-import { day, fixtureBusiness, fixtureEvent } from "./event-discovery-test-kit.ts";
 import { events } from "./events.schema.ts";
 
 const titles = (cards: EventCard[]) => cards.map((c) => c.title);

@@ -4,10 +4,10 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import { refusal } from "../../../tests/support/refusal.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import { eventFields, eventTestKit } from "#tests/support/kits/event-test-kit.ts";
+import { refusal } from "#tests/support/refusal.ts";
 import { eventImagesRouter } from "./event-images.http.ts";
-import { eventFields, eventTestKit } from "./event-test-kit.ts";
 import { eventImages, events } from "./events.schema.ts";
 
 type Person = Awaited<ReturnType<ReturnType<typeof eventTestKit>["person"]>>;

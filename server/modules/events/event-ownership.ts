@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import type { Executor } from "../../platform/db.ts";
-import { type Business, requireOwnedBusiness } from "../businesses/business-access.ts";
+import { type Business, requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import type { Executor } from "#server/platform/db.ts";
 import { events, ticketTypes } from "./events.schema.ts";
 
 export type Event = typeof events.$inferSelect;

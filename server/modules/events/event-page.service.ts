@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import type { Executor } from "../../platform/db.ts";
-import { findOwnedBusiness } from "../businesses/business-access.ts";
-import { businesses } from "../businesses/businesses.schema.ts";
+import { findOwnedBusiness } from "#server/modules/businesses/business-access.ts";
+import { businesses } from "#server/modules/businesses/businesses.schema.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import type { Executor } from "#server/platform/db.ts";
 import { type Availability, availabilityOf } from "./event-discovery.service.ts";
 import { eventPath, shortIdFromPathSegment } from "./event-ids.ts";
 import { coverImagePath, type EventCategory, type EventStatus } from "./event-options.ts";

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import { insertBulkEvents } from "../demo/bulk-events.ts";
+import { insertBulkEvents } from "#server/modules/demo/bulk-events.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import {
   type DiscoveryFilters,
   discoveryCountQuery,

@@ -11,8 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { businesses } from "../businesses/businesses.schema.ts";
-import type { EventCategory, EventStatus } from "./event-options.ts";
+import { businesses } from "#server/modules/businesses/businesses.schema.ts";
+import { oneOf } from "#server/platform/sql-values.ts";
+import { type EventCategory, type EventStatus, eventStatuses } from "./event-options.ts";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
@@ -90,7 +91,7 @@ export const events = pgTable(
     // Events are written rarely; searches are constant.
     index("events_search").using("gin", t.search).with({ fastupdate: false }),
     check("events_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
-    check("events_status_known", sql`${t.status} in ('draft', 'published', 'cancelled')`),
+    check("events_status_known", oneOf(t.status, eventStatuses)),
   ],
 );
 

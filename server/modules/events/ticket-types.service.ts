@@ -1,7 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import type { Database, Executor } from "../../platform/db.ts";
-import { fieldError } from "../profile/profile-errors.ts";
+import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
+import type { Database, Executor } from "#server/platform/db.ts";
 import type {
   CreateTicketTypeInput,
   TicketTypeFields,

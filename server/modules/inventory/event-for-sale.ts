@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import type { Executor } from "../../platform/db.ts";
-import type { EventStatus } from "../events/event-options.ts";
-import { rowsOf } from "./rows.ts";
+import type { EventStatus } from "#server/modules/events/event-options.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import type { Executor } from "#server/platform/db.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
 
 export type TicketTypeForSale = {
   id: string;

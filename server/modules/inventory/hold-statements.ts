@@ -1,6 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { HoldEnding } from "./hold-status.ts";
 
+/** SQLSTATE raised by hold_abort_partial(): a hold of several types could not take them all. */
+export const PARTIAL_HOLD = "P0001";
+
 /** One line of a hold request, validated and de-duplicated by the caller. */
 export type HoldLine = { ticketTypeId: string; quantity: number };
 
@@ -133,6 +136,7 @@ function endHoldsStatement(selected: SQL, ending: HoldEnding, durable = false): 
       returning t.id
     )
     select (select mode from commit_mode) as commit_mode,
+           (select json_agg(id) from ended) as ended_ids,
            (select count(*) from ended)::int as holds,
            (select count(*) from returned)::int as types`;
 }
@@ -141,6 +145,26 @@ function endHoldsStatement(selected: SQL, ending: HoldEnding, durable = false): 
 export function releaseHoldStatement(holdId: string, userId: string, ending: HoldEnding): SQL {
   return endHoldsStatement(
     sql`select id from holds where id = ${holdId} and user_id = ${userId} and status = 'active' for update`,
+    ending,
+  );
+}
+
+/**
+ * Releases several holds, each of its own user, in one statement (the batched
+ * holds.release, decision 015): the hot type's row is updated once for all of them.
+ * Rows are locked in id order, so two such batches cannot deadlock on each other.
+ */
+export function releaseHoldsStatement(
+  pairs: readonly { holdId: string; userId: string }[],
+  ending: HoldEnding,
+): SQL {
+  const wanted = sql.join(
+    pairs.map((p) => sql`(${p.holdId}::uuid, ${p.userId}::uuid)`),
+    sql`, `,
+  );
+  return endHoldsStatement(
+    sql`select id from holds where (id, user_id) in (values ${wanted}) and status = 'active'
+        order by id for update`,
     ending,
   );
 }

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { Database, Executor } from "../../platform/db.ts";
-import type { Logger } from "../../platform/logger.ts";
+import type { Database, Executor } from "#server/platform/db.ts";
+import { DEADLOCK, sqlStateOf } from "#server/platform/db-errors.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { sweepExpiredStatement } from "./hold-statements.ts";
-import { DEADLOCK, rowsOf, sqlStateOf } from "./rows.ts";
 
 export const SWEEP_BATCH = 500;
 

@@ -1,25 +1,33 @@
 import { randomUUID } from "node:crypto";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import type { Database } from "../../platform/db.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import type { Database } from "#server/platform/db.ts";
+import { DEADLOCK, sqlStateOf, UNIQUE_VIOLATION } from "#server/platform/db-errors.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
 import {
   type EventForSale,
   loadCallerState,
   loadEventForSale,
   recentEventForSale,
 } from "./event-for-sale.ts";
+import { releaseGrouped, takeGrouped } from "./hold-batching.ts";
 import {
   HOLD_SCOPE,
   type HoldLine,
+  PARTIAL_HOLD,
   releaseHoldStatement,
   type TakenRow,
   takeTicketsStatement,
 } from "./hold-statements.ts";
 import { expireHolds } from "./hold-sweep.ts";
 import { type HoldItemView, type HoldView, holdView, loadHoldView } from "./hold-view.ts";
-import { DEADLOCK, PARTIAL_HOLD, rowsOf, sqlStateOf, UNIQUE_VIOLATION } from "./rows.ts";
 import { checkSaleRules, shortageError } from "./sale-rules.ts";
 
-export type InventoryDeps = { db: Database; holdMinutes: number };
+export type InventoryDeps = {
+  db: Database;
+  holdMinutes: number;
+  /** Batch concurrent holds of one type into one statement (decision 015); default on. */
+  batching?: boolean;
+};
 
 export type HoldRequest = {
   /** The event's uuid or short id. */
@@ -48,17 +56,21 @@ async function attempt(
   request: HoldRequest,
   replaced: string | null,
 ): Promise<Attempt> {
-  const statement = takeTicketsStatement({
+  const input = {
     holdId: randomUUID(),
     userId,
     eventId: event.id,
     lines: request.lines,
     holdMinutes: deps.holdMinutes,
     idempotencyKey: request.idempotencyKey,
-  });
+  };
+  const statement = takeTicketsStatement(input);
   try {
     if (!replaced) {
-      const [row] = await rowsOf<TakenRow>(deps.db, statement);
+      const row =
+        deps.batching === false
+          ? (await rowsOf<TakenRow>(deps.db, statement))[0]
+          : await takeGrouped(deps.db, input);
       return row?.hold_id ? { kind: "held", row } : { kind: "short" };
     }
     // Replacing: the old hold's tickets go back first, in the same transaction, so they
@@ -187,12 +199,15 @@ export async function releaseHold(
   db: Database,
   userId: string,
   holdId: string,
+  batching = true,
 ): Promise<{ released: boolean; status: HoldView["status"] }> {
-  const [row] = await rowsOf<{ holds: number }>(
-    db,
-    releaseHoldStatement(holdId, userId, "released"),
-  );
-  if (Number(row?.holds) > 0) return { released: true, status: "released" };
+  const released = batching
+    ? await releaseGrouped(db, holdId, userId)
+    : Number(
+        (await rowsOf<{ holds: number }>(db, releaseHoldStatement(holdId, userId, "released")))[0]
+          ?.holds,
+      ) > 0;
+  if (released) return { released: true, status: "released" };
   // Not released: not theirs (NOT_FOUND), or already ended (say how).
   const view = await loadHoldView(db, holdId, userId);
   return { released: false, status: view.status };

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import type { Executor } from "../../platform/db.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import type { Executor } from "#server/platform/db.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
 import type { HoldStatus } from "./hold-status.ts";
-import { rowsOf } from "./rows.ts";
 
 export type HoldItemView = {
   ticketTypeId: string;

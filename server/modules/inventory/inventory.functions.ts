@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { alertOnSellThrough } from "#server/modules/alerts/system-alerts.ts";
 import {
   type AnyFunctionDefinition,
   defineFunction,
-} from "../../platform/callable/define-function.ts";
+} from "#server/platform/callable/define-function.ts";
 import { loadEventForSale } from "./event-for-sale.ts";
 import { holdTickets, releaseHold } from "./hold-tickets.ts";
 import { liveHoldView } from "./hold-view.ts";
@@ -57,12 +58,24 @@ export const inventoryFunctions = [
       idempotencyKey: idempotencyKeyInput,
     }),
     access: "signed-in",
-    handler: (data, ctx) =>
-      holdTickets(
-        { db: ctx.db, holdMinutes: ctx.services.settings.HOLD_MINUTES },
+    handler: async (data, ctx) => {
+      const hold = await holdTickets(
+        {
+          db: ctx.db,
+          holdMinutes: ctx.services.settings.HOLD_MINUTES,
+          batching: ctx.services.settings.HOLD_BATCHING === "on",
+        },
         ctx.auth.userId,
         { eventRef: data.eventId, lines: data.items, idempotencyKey: data.idempotencyKey },
-      ),
+      );
+      // The door teams hear a ticket type crossing 90 % and 100 % (once each, decision
+      // 020); a failure there never fails the hold.
+      await alertOnSellThrough(
+        ctx.db,
+        hold.items.map((item) => item.ticketTypeId),
+      ).catch((error: unknown) => ctx.log.error({ error }, "sell-through alert failed"));
+      return hold;
+    },
   }),
   defineFunction({
     name: "holds.current",
@@ -77,6 +90,12 @@ export const inventoryFunctions = [
     name: "holds.release",
     input: z.object({ holdId: z.uuid("Choose a hold.") }),
     access: "signed-in",
-    handler: (data, ctx) => releaseHold(ctx.db, ctx.auth.userId, data.holdId),
+    handler: (data, ctx) =>
+      releaseHold(
+        ctx.db,
+        ctx.auth.userId,
+        data.holdId,
+        ctx.services.settings.HOLD_BATCHING === "on",
+      ),
   }),
 ] as const satisfies readonly AnyFunctionDefinition[];

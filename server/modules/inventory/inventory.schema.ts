@@ -10,9 +10,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "../accounts/accounts.schema.ts";
-import { events, ticketTypes } from "../events/events.schema.ts";
-import type { HoldStatus } from "./hold-status.ts";
+import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { oneOf } from "#server/platform/sql-values.ts";
+import { type HoldStatus, holdStatuses } from "./hold-status.ts";
 
 /**
  * A temporary reservation of tickets of one event for one user (decision 009). While its
@@ -44,10 +45,7 @@ export const holds = pgTable(
     // The sweep: active holds by expiry.
     index("holds_active_expiry").on(t.expiresAt).where(sql`${t.status} = 'active'`),
     index("holds_active_event").on(t.eventId).where(sql`${t.status} = 'active'`),
-    check(
-      "holds_status_known",
-      sql`${t.status} in ('active', 'converted', 'released', 'replaced', 'expired')`,
-    ),
+    check("holds_status_known", oneOf(t.status, holdStatuses)),
   ],
 );
 

@@ -1,14 +1,21 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import { createLogger } from "../../platform/logger.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import {
+  expireNow,
+  inventoryOf,
+  makeEvent,
+  makeUser,
+  newKey,
+  nth,
+} from "#tests/support/kits/inventory-test-kit.ts";
 import { releaseHoldsWhereStatement, takeTicketsStatement } from "./hold-statements.ts";
 import { expireHolds, startHoldSweep } from "./hold-sweep.ts";
 import { holdTickets, releaseHold } from "./hold-tickets.ts";
 import { liveHoldView } from "./hold-view.ts";
-import { expireNow, inventoryOf, makeEvent, makeUser, newKey, nth } from "./inventory-test-kit.ts";
-import { rowsOf } from "./rows.ts";
 
 async function failure(promise: Promise<unknown>): Promise<FunctionError> {
   try {

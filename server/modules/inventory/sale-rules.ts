@@ -1,4 +1,4 @@
-import { FunctionError } from "../../platform/callable/function-error.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { EventForSale, TicketTypeForSale } from "./event-for-sale.ts";
 import type { HoldLine } from "./hold-statements.ts";
 

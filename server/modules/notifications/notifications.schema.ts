@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "../accounts/accounts.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
 
 /** What a notification is about, so a list can show an icon and a filter. */
 export const notificationKinds = [
@@ -9,7 +9,9 @@ export const notificationKinds = [
   "event-cancelled",
   "event-changed",
   "ticket-received",
+  "ticket-taken-back",
   "organizer-message",
+  "team-joined",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Executor } from "../../platform/db.ts";
-import type { MessageService } from "../../platform/messages/message-service.ts";
-import { outboundMessages } from "../../platform/messages/messages.schema.ts";
-import { users } from "../accounts/accounts.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import type { Executor } from "#server/platform/db.ts";
+import type { MessageService } from "#server/platform/messages/message-service.ts";
+import { outboundMessages } from "#server/platform/messages/messages.schema.ts";
 import { type NotificationKind, notifications } from "./notifications.schema.ts";
 
 export type Notice = {

@@ -1,14 +1,15 @@
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
-import { sessions } from "../../platform/auth/auth.schema.ts";
-import type { FunctionContext } from "../../platform/callable/define-function.ts";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import type { Executor } from "../../platform/db.ts";
-import { outboundMessages } from "../../platform/messages/messages.schema.ts";
-import type { RateRule } from "../../platform/rate-limit/rate-limiter.ts";
-import { externalIdentities, users, verificationCodes } from "../accounts/accounts.schema.ts";
-import { verifyPassword } from "../accounts/password-hash.ts";
-import { cancelFutureBookingsOfUser } from "../bookings/cancel-bookings.ts";
-import { consumeCode, issueCode } from "./one-time-codes.ts";
+import { externalIdentities, verificationCodes } from "#server/modules/accounts/accounts.schema.ts";
+import { attemptCode, issueCode, retireCodes } from "#server/modules/accounts/one-time-codes.ts";
+import { verifyPassword } from "#server/modules/accounts/password-hash.ts";
+import { sessions } from "#server/platform/auth/auth.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import type { FunctionContext } from "#server/platform/callable/define-function.ts";
+import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
+import type { Executor } from "#server/platform/db.ts";
+import { outboundMessages } from "#server/platform/messages/messages.schema.ts";
+import type { RateRule } from "#server/platform/rate-limit/rate-limiter.ts";
+import { readSignedValue, signValue } from "#server/platform/signed-value.ts";
 import { PREFERENCES_COOKIE } from "./preferences.ts";
 import {
   codeError,
@@ -16,9 +17,7 @@ import {
   type ProfileDeps,
   SMS_CODE_LIFETIME_SECONDS,
   sendCodeRule,
-} from "./profile.service.ts";
-import { fieldError } from "./profile-errors.ts";
-import { readSignedValue, signValue } from "./signed-value.ts";
+} from "./profile-user.ts";
 
 export const deletionReasons = [
   "not_using",
@@ -56,6 +55,7 @@ export async function sendDeletionCode(
         "Your account has no phone number: use your password.",
       );
     }
+    await retireCodes(tx, { purpose: "reauth", userId });
     const issued = await issueCode(tx, deps.services.settings.APP_SECRET, {
       purpose: "reauth",
       channel: "sms",
@@ -103,8 +103,13 @@ export async function confirmIdentityForDeletion(
     }
   } else {
     await ctx.db.transaction(async (tx) => {
-      const checked = await consumeCode(tx, settings.APP_SECRET, userId, "reauth", proof.code);
-      if (!checked.ok) throw codeError(checked.reason, checked.attemptsLeft);
+      const checked = await attemptCode(
+        tx,
+        settings.APP_SECRET,
+        { purpose: "reauth", userId },
+        proof.code,
+      );
+      if (!checked.ok) throw codeError(checked);
     });
   }
   await rateLimiter.reset(reauthRule, userId);
@@ -135,6 +140,7 @@ export function deletionConfirmed(ctx: FunctionContext): boolean {
 /** Final step: erases the account, signs out everywhere, clears this browser's cookies. */
 export async function deleteAccount(
   ctx: FunctionContext & { auth: { userId: string } },
+  steps: readonly DeletionStep[],
 ): Promise<{ deleted: true }> {
   if (!deletionConfirmed(ctx)) {
     throw new FunctionError(
@@ -150,7 +156,7 @@ export async function deleteAccount(
   await ctx.db.transaction(async (tx) => {
     // Through the auth service first, so its caches of live sessions forget them now.
     await ctx.services.auth.revokeUserSessions(tx, ctx.auth.userId, "account_deleted");
-    await eraseAccount(tx, ctx.auth.userId);
+    await eraseAccount(tx, ctx.auth.userId, steps);
   });
   ctx.log.info({ userId: ctx.auth.userId, reason: value?.reason ?? null }, "account deleted");
   ctx.services.auth.clearSessionCookies(ctx.cookies);
@@ -159,19 +165,11 @@ export async function deleteAccount(
   return { deleted: true };
 }
 
-/** A part of deleting an account that belongs to another module, run in the same transaction. */
-export type DeletionStep = (tx: Executor, userId: string) => Promise<void>;
-
 /**
- * Cancels the user's bookings (and their tickets) for events that have not started, and
- * lets their live holds go: those tickets go back on sale (bookings module).
+ * A part of deleting an account that belongs to another module, run in the same
+ * transaction before the personal data is erased (server/steps/account-deletion.ts).
  */
-export const cancelFutureTickets: DeletionStep = async (tx, userId) => {
-  await cancelFutureBookingsOfUser(tx, userId);
-};
-
-/** Other modules' parts of a deletion, in order, before the personal data is erased. */
-export const accountDeletionSteps: readonly DeletionStep[] = [cancelFutureTickets];
+export type DeletionStep = (tx: Executor, userId: string) => Promise<void>;
 
 /**
  * Erases the personal data and keeps the row, anonymised, so bookings still point at
@@ -181,7 +179,7 @@ export const accountDeletionSteps: readonly DeletionStep[] = [cancelFutureTicket
 export async function eraseAccount(
   tx: Executor,
   userId: string,
-  steps: readonly DeletionStep[] = accountDeletionSteps,
+  steps: readonly DeletionStep[],
 ): Promise<void> {
   const user = await liveUser(tx, userId, true);
   for (const step of steps) await step(tx, userId);

@@ -1,8 +1,17 @@
 import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import { refreshTokens, sessions } from "../../platform/auth/auth.schema.ts";
-import { externalIdentities, users, verificationCodes } from "../accounts/accounts.schema.ts";
+import { externalIdentities, verificationCodes } from "#server/modules/accounts/accounts.schema.ts";
+import { refreshTokens, sessions } from "#server/platform/auth/auth.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { accountDeletionSteps } from "#server/steps/account-deletion.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import {
+  functionContext,
+  mapCookieJar,
+  type ProfileTestKit,
+  profileTestKit,
+  signedInUser,
+} from "#tests/support/kits/profile-test-kit.ts";
 import {
   confirmIdentityForDeletion,
   DELETION_COOKIE,
@@ -10,15 +19,8 @@ import {
   eraseAccount,
   sendDeletionCode,
 } from "./account-deletion.service.ts";
+import { requestPhoneChange } from "./phone-change.ts";
 import { PREFERENCES_COOKIE } from "./preferences.ts";
-import { requestPhoneChange } from "./profile.service.ts";
-import {
-  functionContext,
-  mapCookieJar,
-  type ProfileTestKit,
-  profileTestKit,
-  signedInUser,
-} from "./profile-test-kit.ts";
 
 const password = "correct horse battery staple";
 
@@ -49,7 +51,9 @@ describe.each(testDatabases)("account deletion on $name", ({ open }) => {
 
   it("refuses the final step without re-authentication", async () => {
     const { auth } = await signedInUser(kit.services, { password });
-    await expect(deleteAccount(functionContext(kit.services, auth))).rejects.toMatchObject({
+    await expect(
+      deleteAccount(functionContext(kit.services, auth), accountDeletionSteps),
+    ).rejects.toMatchObject({
       status: "FAILED_PRECONDITION",
     });
   });
@@ -64,7 +68,7 @@ describe.each(testDatabases)("account deletion on $name", ({ open }) => {
     await confirmIdentityForDeletion(ctx, { method: "password", password }, "privacy");
     expect(jar.values.get(DELETION_COOKIE)).toBeTruthy();
 
-    await expect(deleteAccount(ctx)).resolves.toEqual({ deleted: true });
+    await expect(deleteAccount(ctx, accountDeletionSteps)).resolves.toEqual({ deleted: true });
 
     const [row] = await database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({
@@ -112,7 +116,7 @@ describe.each(testDatabases)("account deletion on $name", ({ open }) => {
     expect(jar.values.has(PREFERENCES_COOKIE)).toBe(false);
 
     // Cannot be undone or repeated.
-    await expect(deleteAccount(ctx)).rejects.toBeTruthy();
+    await expect(deleteAccount(ctx, accountDeletionSteps)).rejects.toBeTruthy();
 
     // The phone number and email can register again.
     const [again] = await database.db
@@ -132,7 +136,7 @@ describe.each(testDatabases)("account deletion on $name", ({ open }) => {
       confirmIdentityForDeletion(ctx, { method: "sms", code: wrong }, undefined),
     ).rejects.toMatchObject({ details: [{ path: "code" }] });
     await confirmIdentityForDeletion(ctx, { method: "sms", code }, undefined);
-    await expect(deleteAccount(ctx)).resolves.toEqual({ deleted: true });
+    await expect(deleteAccount(ctx, accountDeletionSteps)).resolves.toEqual({ deleted: true });
   });
 
   it("rate limits re-authentication attempts per user", async () => {
@@ -160,7 +164,7 @@ describe.each(testDatabases)("account deletion on $name", ({ open }) => {
     const second = await signedInUser(kit.services, { password });
     const stolen = mapCookieJar({ [DELETION_COOKIE]: jar.values.get(DELETION_COOKIE) ?? "" });
     await expect(
-      deleteAccount(functionContext(kit.services, second.auth, stolen)),
+      deleteAccount(functionContext(kit.services, second.auth, stolen), accountDeletionSteps),
     ).rejects.toMatchObject({
       status: "FAILED_PRECONDITION",
     });

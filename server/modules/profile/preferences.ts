@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { FunctionContext } from "../../platform/callable/define-function.ts";
-import { FunctionError } from "../../platform/callable/function-error.ts";
-import { type UserPreferences, users } from "../accounts/accounts.schema.ts";
-import { liveUser } from "./profile.service.ts";
+import { type UserPreferences, users } from "#server/platform/auth/users.schema.ts";
+import type { FunctionContext } from "#server/platform/callable/define-function.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import { liveUser } from "./profile-user.ts";
 
 export const themeChoices = ["light", "dark", "auto"] as const;
 /** Languages the interface is written in; the choice is stored for when more arrive. */

@@ -2,24 +2,20 @@ import { z } from "zod";
 import {
   type AnyFunctionDefinition,
   defineFunction,
-} from "../../platform/callable/define-function.ts";
+} from "#server/platform/callable/define-function.ts";
 import {
   confirmIdentityForDeletion,
+  type DeletionStep,
   deleteAccount,
   deletionConfirmed,
   deletionReasons,
   sendDeletionCode,
 } from "./account-deletion.service.ts";
 import { oidcProviderFrom } from "./oidc/oidc-provider.ts";
+import { changePassword } from "./password-change.ts";
+import { confirmPhoneChange, requestPhoneChange } from "./phone-change.ts";
 import { getPreferences, preferencesInput, updatePreferences } from "./preferences.ts";
-import {
-  changePassword,
-  confirmEmail,
-  confirmPhoneChange,
-  getProfile,
-  requestPhoneChange,
-  updateProfile,
-} from "./profile.service.ts";
+import { confirmEmail, getProfile, updateProfile } from "./profile-details.ts";
 
 const code = z
   .string()
@@ -27,107 +23,113 @@ const code = z
   .regex(/^\d{6}$/, "Enter the 6-digit code.");
 
 /** Profile, settings and account deletion. */
-export const profileFunctions = [
-  defineFunction({
-    name: "profile.get",
-    input: z.null().optional(),
-    access: "signed-in",
-    handler: (_data, ctx) => getProfile(ctx, ctx.auth.userId),
-  }),
-  defineFunction({
-    name: "profile.update",
-    input: z.object({
-      name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
-      email: z.union([
-        z.literal(""),
-        z.email("Enter an email address like name@example.com.").max(254),
-      ]),
+export const profileFunctions = ({
+  accountDeletion,
+}: {
+  /** What other modules do when an account is deleted (server/steps/account-deletion.ts). */
+  accountDeletion: readonly DeletionStep[];
+}) =>
+  [
+    defineFunction({
+      name: "profile.get",
+      input: z.null().optional(),
+      access: "signed-in",
+      handler: (_data, ctx) => getProfile(ctx, ctx.auth.userId),
     }),
-    access: "signed-in",
-    handler: (data, ctx) => updateProfile(ctx, ctx.auth.userId, data),
-  }),
-  defineFunction({
-    name: "profile.confirmEmail",
-    input: z.object({ token: z.string().min(1).max(200) }),
-    access: "signed-in",
-    handler: (data, ctx) => confirmEmail(ctx, ctx.auth.userId, data.token),
-  }),
-  defineFunction({
-    name: "profile.requestPhoneChange",
-    input: z.object({
-      phone: z.string().trim().min(1, "Enter a phone number.").max(40),
-      region: z.string().length(2).optional(),
+    defineFunction({
+      name: "profile.update",
+      input: z.object({
+        name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
+        email: z.union([
+          z.literal(""),
+          z.email("Enter an email address like name@example.com.").max(254),
+        ]),
+      }),
+      access: "signed-in",
+      handler: (data, ctx) => updateProfile(ctx, ctx.auth.userId, data),
     }),
-    access: "signed-in",
-    handler: (data, ctx) => requestPhoneChange(ctx, ctx.auth.userId, data),
-  }),
-  defineFunction({
-    name: "profile.confirmPhoneChange",
-    input: z.object({ code }),
-    access: "signed-in",
-    handler: (data, ctx) => confirmPhoneChange(ctx, ctx.auth.userId, data.code),
-  }),
-  defineFunction({
-    name: "profile.changePassword",
-    input: z.object({
-      currentPassword: z.string().max(1000).optional(),
-      newPassword: z.string().max(1000),
+    defineFunction({
+      name: "profile.confirmEmail",
+      input: z.object({ token: z.string().min(1).max(200) }),
+      access: "signed-in",
+      handler: (data, ctx) => confirmEmail(ctx, ctx.auth.userId, data.token),
     }),
-    access: "signed-in",
-    handler: (data, ctx) => changePassword(ctx, ctx.auth, data),
-  }),
-  defineFunction({
-    name: "profile.getPreferences",
-    input: z.null().optional(),
-    access: "public",
-    handler: (_data, ctx) => getPreferences(ctx),
-  }),
-  defineFunction({
-    name: "profile.updatePreferences",
-    input: preferencesInput,
-    access: "public",
-    handler: (data, ctx) => updatePreferences(ctx, data),
-  }),
-  defineFunction({
-    name: "profile.externalSignInProvider",
-    input: z.null().optional(),
-    access: "public",
-    handler: (_data, ctx) => {
-      const provider = oidcProviderFrom(ctx.services.settings);
-      return provider ? { name: provider.name } : null;
-    },
-  }),
-  defineFunction({
-    name: "profile.sendDeletionCode",
-    input: z.null().optional(),
-    access: "signed-in",
-    handler: (_data, ctx) => sendDeletionCode(ctx, ctx.auth.userId),
-  }),
-  defineFunction({
-    name: "profile.confirmIdentityForDeletion",
-    input: z.object({
-      reason: z.enum(deletionReasons).optional(),
-      proof: z.discriminatedUnion("method", [
-        z.object({
-          method: z.literal("password"),
-          password: z.string().min(1, "Enter your password.").max(1000),
-        }),
-        z.object({ method: z.literal("sms"), code }),
-      ]),
+    defineFunction({
+      name: "profile.requestPhoneChange",
+      input: z.object({
+        phone: z.string().trim().min(1, "Enter a phone number.").max(40),
+        region: z.string().length(2).optional(),
+      }),
+      access: "signed-in",
+      handler: (data, ctx) => requestPhoneChange(ctx, ctx.auth.userId, data),
     }),
-    access: "signed-in",
-    handler: (data, ctx) => confirmIdentityForDeletion(ctx, data.proof, data.reason),
-  }),
-  defineFunction({
-    name: "profile.deletionStatus",
-    input: z.null().optional(),
-    access: "signed-in",
-    handler: (_data, ctx) => ({ identityConfirmed: deletionConfirmed(ctx) }),
-  }),
-  defineFunction({
-    name: "profile.deleteAccount",
-    input: z.object({ confirm: z.literal(true) }),
-    access: "signed-in",
-    handler: (_data, ctx) => deleteAccount(ctx),
-  }),
-] as const satisfies readonly AnyFunctionDefinition[];
+    defineFunction({
+      name: "profile.confirmPhoneChange",
+      input: z.object({ code }),
+      access: "signed-in",
+      handler: (data, ctx) => confirmPhoneChange(ctx, ctx.auth.userId, data.code),
+    }),
+    defineFunction({
+      name: "profile.changePassword",
+      input: z.object({
+        currentPassword: z.string().max(1000).optional(),
+        newPassword: z.string().max(1000),
+      }),
+      access: "signed-in",
+      handler: (data, ctx) => changePassword(ctx, ctx.auth, data),
+    }),
+    defineFunction({
+      name: "profile.getPreferences",
+      input: z.null().optional(),
+      access: "public",
+      handler: (_data, ctx) => getPreferences(ctx),
+    }),
+    defineFunction({
+      name: "profile.updatePreferences",
+      input: preferencesInput,
+      access: "public",
+      handler: (data, ctx) => updatePreferences(ctx, data),
+    }),
+    defineFunction({
+      name: "profile.externalSignInProvider",
+      input: z.null().optional(),
+      access: "public",
+      handler: (_data, ctx) => {
+        const provider = oidcProviderFrom(ctx.services.settings);
+        return provider ? { name: provider.name } : null;
+      },
+    }),
+    defineFunction({
+      name: "profile.sendDeletionCode",
+      input: z.null().optional(),
+      access: "signed-in",
+      handler: (_data, ctx) => sendDeletionCode(ctx, ctx.auth.userId),
+    }),
+    defineFunction({
+      name: "profile.confirmIdentityForDeletion",
+      input: z.object({
+        reason: z.enum(deletionReasons).optional(),
+        proof: z.discriminatedUnion("method", [
+          z.object({
+            method: z.literal("password"),
+            password: z.string().min(1, "Enter your password.").max(1000),
+          }),
+          z.object({ method: z.literal("sms"), code }),
+        ]),
+      }),
+      access: "signed-in",
+      handler: (data, ctx) => confirmIdentityForDeletion(ctx, data.proof, data.reason),
+    }),
+    defineFunction({
+      name: "profile.deletionStatus",
+      input: z.null().optional(),
+      access: "signed-in",
+      handler: (_data, ctx) => ({ identityConfirmed: deletionConfirmed(ctx) }),
+    }),
+    defineFunction({
+      name: "profile.deleteAccount",
+      input: z.object({ confirm: z.literal(true) }),
+      access: "signed-in",
+      handler: (_data, ctx) => deleteAccount(ctx, accountDeletion),
+    }),
+  ] as const satisfies readonly AnyFunctionDefinition[];

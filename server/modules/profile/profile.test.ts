@@ -1,27 +1,23 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import { sessions } from "../../platform/auth/auth.schema.ts";
-import { createRegistry } from "../../platform/callable/registry.ts";
-import { users } from "../accounts/accounts.schema.ts";
-import { verifyPassword } from "../accounts/password-hash.ts";
-import { getPreferences, PREFERENCES_COOKIE, updatePreferences } from "./preferences.ts";
-import { profileFunctions } from "./profile.functions.ts";
-import {
-  changePassword,
-  confirmEmail,
-  confirmPhoneChange,
-  getProfile,
-  requestPhoneChange,
-  updateProfile,
-} from "./profile.service.ts";
+import { verifyPassword } from "#server/modules/accounts/password-hash.ts";
+import { sessions } from "#server/platform/auth/auth.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { createRegistry } from "#server/platform/callable/registry.ts";
+import { crossModuleSteps } from "#server/steps/cross-module-steps.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import {
   functionContext,
   mapCookieJar,
   type ProfileTestKit,
   profileTestKit,
   signedInUser,
-} from "./profile-test-kit.ts";
+} from "#tests/support/kits/profile-test-kit.ts";
+import { changePassword } from "./password-change.ts";
+import { confirmPhoneChange, requestPhoneChange } from "./phone-change.ts";
+import { getPreferences, PREFERENCES_COOKIE, updatePreferences } from "./preferences.ts";
+import { profileFunctions } from "./profile.functions.ts";
+import { confirmEmail, getProfile, updateProfile } from "./profile-details.ts";
 
 const password = "correct horse battery staple";
 
@@ -210,7 +206,7 @@ describe.each(testDatabases)("profile on $name", ({ open }) => {
   });
 
   it("answers anonymous callers UNAUTHENTICATED and bad input with field details", async () => {
-    const registry = createRegistry(profileFunctions);
+    const registry = createRegistry(profileFunctions(crossModuleSteps));
     for (const name of ["profile.get", "profile.update", "profile.deleteAccount"]) {
       await expect(
         registry.invoke(name, {}, functionContext(kit.services, null)),

@@ -1,10 +1,10 @@
 import express, { type Request } from "express";
-import { REFRESH_TOKEN_COOKIE, SESSION_COOKIE } from "../../../app/session/cookie-names.ts";
-import { readCookie } from "../../../app/session/read-cookie.ts";
-import type { SignedInCheck } from "../gate-middleware.ts";
-import { clientInfo, expressCookieJar } from "../http-cookies.ts";
-import type { RateLimiter, RateRule } from "../rate-limit/rate-limiter.ts";
-import type { CookieJar } from "../services.ts";
+import { REFRESH_TOKEN_COOKIE, SESSION_COOKIE } from "#contract/cookie-names.ts";
+import { readCookie } from "#contract/read-cookie.ts";
+import type { CookieJar } from "#server/platform/cookie-jar.ts";
+import type { SignedInCheck } from "#server/platform/gate-middleware.ts";
+import { clientInfo, expressCookieJar } from "#server/platform/http-cookies.ts";
+import type { RateLimiter, RateRule } from "#server/platform/rate-limit/rate-limiter.ts";
 import type { SessionAuthority } from "./create-auth-service.ts";
 
 /** Generous for people (a refresh every few minutes per tab), tight for guessing. */
@@ -62,11 +62,13 @@ export function refreshTokenRouter(deps: RefreshRouteDeps): express.Router {
       next(error);
     }
   });
-  // A body that is not JSON (express.json's 400): the same answer as a bad token.
+  // A body that cannot be read (not JSON, over 4 KB, an unknown charset or encoding, a
+  // broken gzip: express.json's 4xx errors): the same answer as a bad token.
   router.use(
     "/refresh-token",
     (error: unknown, req: Request, res: express.Response, next: express.NextFunction) => {
-      if ((error as { type?: string }).type !== "entity.parse.failed") return next(error);
+      const status = (error as { status?: unknown }).status;
+      if (typeof status !== "number" || status < 400 || status > 499) return next(error);
       deps.auth.clearSessionCookies(expressCookieJar(req, res, deps.secureCookies));
       res.status(401).json({
         error: { status: "UNAUTHENTICATED", message: "Please sign in again." },

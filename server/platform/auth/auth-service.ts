@@ -1,10 +1,11 @@
-import type { Auth } from "../callable/define-function.ts";
-import type { Executor } from "../db.ts";
-import type { ClientInfo, CookieJar } from "../services.ts";
+import type { Auth, ClientInfo } from "#server/platform/caller.ts";
+import type { CookieJar } from "#server/platform/cookie-jar.ts";
+import type { Executor } from "#server/platform/db.ts";
 
 /** What signing someone in produces: the cookie values, and the tokens for API clients. */
 export type IssuedSession = {
   sessionId: string;
+  userId: string;
   /** Value of `css_tk` (opaque; stored hashed). */
   sessionToken: string;
   accessToken: string;
@@ -36,8 +37,10 @@ export type SessionSummary = {
 export type AuthService = {
   /** Creates a session and its first tokens, in the caller's transaction. */
   startSession(tx: Executor, userId: string, client: ClientInfo): Promise<IssuedSession>;
-  /** Sets css_tk, the access token, refresh token and expiry cookies. */
+  /** Sets css_tk, the access token, refresh token and expiry cookies; remembers the device. */
   writeSessionCookies(cookies: CookieJar, issued: IssuedSession): void;
+  /** Whether `userId` signed in on this browser before (known-devices.ts). */
+  isKnownDevice(cookies: CookieJar, userId: string): boolean;
   /** Clears all four cookies. */
   clearSessionCookies(cookies: CookieJar): void;
   /** A valid, unexpired access token of a live session → who it is; else null. */

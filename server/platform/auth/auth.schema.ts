@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "../../modules/accounts/accounts.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
 
 /**
  * A signed-in device. `css_tk` holds a random token whose SHA-256 is tokenHash; the

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { JWK } from "jose";
 import {
@@ -6,18 +6,22 @@ import {
   EXPIRY_COOKIE,
   REFRESH_TOKEN_COOKIE,
   SESSION_COOKIE,
-} from "../../../app/session/cookie-names.ts";
-import type { Settings } from "../../config.ts";
-import { users } from "../../modules/accounts/accounts.schema.ts";
-import type { Auth } from "../callable/define-function.ts";
-import type { DatabaseHandle, Executor } from "../db.ts";
-import type { Logger } from "../logger.ts";
-import type { ClientInfo, CookieJar } from "../services.ts";
+} from "#contract/cookie-names.ts";
+import type { Settings } from "#server/config.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import type { Auth, ClientInfo } from "#server/platform/caller.ts";
+import type { CookieJar } from "#server/platform/cookie-jar.ts";
+import type { DatabaseHandle, Executor } from "#server/platform/db.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { accessTokens } from "./access-tokens.ts";
-import { refreshTokens, sessions } from "./auth.schema.ts";
-import type { AuthService, IssuedSession, LiveSession, SessionSummary } from "./auth-service.ts";
+import { sessions } from "./auth.schema.ts";
+import type { AuthService, LiveSession, SessionSummary } from "./auth-service.ts";
 import { expiringCache } from "./expiring-cache.ts";
+import { isKnownDevice, rememberDevice } from "./known-devices.ts";
+import { type RefreshOutcome, refreshRotation } from "./refresh-rotation.ts";
+import { type RefreshedTokens, sessionCookies } from "./session-cookies.ts";
 import { createKeyStore } from "./signing-keys.ts";
+import { randomToken, sha256 } from "./token-hash.ts";
 
 /** A session lives at most this long from sign-in, however often its tokens are renewed. */
 export const SESSION_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
@@ -30,11 +34,6 @@ export const LIVE_SESSION_CACHE_MS = 3_000;
 const LIVE_SESSION_CACHE_MAX = 10_000;
 /** The page renews a token with a minute or less left; so do page loads on the server. */
 const RENEW_MARGIN_MS = 60_000;
-
-export type RefreshedTokens = Omit<IssuedSession, "sessionToken">;
-export type RefreshOutcome =
-  | { ok: true; tokens: RefreshedTokens }
-  | { ok: false; reason: "unknown" | "expired" | "revoked" | "reused" | "other-session" };
 
 /** The contract plus what the HTTP layer needs: the refresh endpoint, JWKS, page loads. */
 export type SessionAuthority = AuthService & {
@@ -67,14 +66,6 @@ export type AuthServiceDeps = {
   now?: () => number;
 };
 
-export function sha256(value: string): string {
-  return createHash("sha256").update(value).digest("base64url");
-}
-
-function randomToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function createAuthService(deps: AuthServiceDeps): Promise<SessionAuthority> {
@@ -97,25 +88,23 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
     now,
   });
   const liveness = expiringCache<{ live: LiveSession | null }>(LIVE_SESSION_CACHE_MAX, now);
+  const { writeTokenCookies, writeSessionCookies, clearSessionCookies, clearLeftovers } =
+    sessionCookies(now);
 
   function forget(sessionId?: string, userId?: string) {
     liveness.deleteWhere(
       (id, entry) => id === sessionId || Boolean(userId && entry.live?.userId === userId),
     );
   }
-
-  async function newRefreshToken(tx: Executor, sessionId: string, expiresAt: Date) {
-    const refreshToken = randomToken();
-    const id = randomUUID();
-    await tx.insert(refreshTokens).values({
-      id,
-      sessionId,
-      tokenHash: sha256(refreshToken),
-      createdAt: new Date(now()),
-      expiresAt,
-    });
-    return { id, refreshToken };
-  }
+  const { newRefreshToken, refresh } = refreshRotation({
+    db,
+    log,
+    now,
+    graceMs,
+    ttlSeconds,
+    signAccessToken,
+    forget: (sessionId) => forget(sessionId),
+  });
 
   /** Live session by id, looked up at most every LIVE_SESSION_CACHE_MS. */
   async function liveSessionById(sessionId: string): Promise<LiveSession | null> {
@@ -163,25 +152,6 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
     return row ?? null;
   }
 
-  function cookieMaxAge(sessionExpiresAt: Date): number {
-    return Math.max(0, Math.floor((sessionExpiresAt.getTime() - now()) / 1000));
-  }
-
-  function writeTokenCookies(cookies: CookieJar, tokens: RefreshedTokens) {
-    const maxAge = cookieMaxAge(tokens.sessionExpiresAt);
-    // The page sends the access token as a bearer and schedules renewal from the expiry:
-    // both readable. The refresh token only ever goes to our own endpoint: HttpOnly.
-    cookies.set(ACCESS_TOKEN_COOKIE, tokens.accessToken, { httpOnly: false, maxAge });
-    cookies.set(EXPIRY_COOKIE, String(tokens.accessTokenExpiresAt), { httpOnly: false, maxAge });
-    cookies.set(REFRESH_TOKEN_COOKIE, tokens.refreshToken, { httpOnly: true, maxAge });
-  }
-
-  function clearSessionCookies(cookies: CookieJar) {
-    for (const name of [SESSION_COOKIE, ACCESS_TOKEN_COOKIE, EXPIRY_COOKIE, REFRESH_TOKEN_COOKIE]) {
-      cookies.clear(name);
-    }
-  }
-
   async function revokeSession(tx: Executor, sessionId: string, reason: string) {
     if (!uuidPattern.test(sessionId)) return;
     await tx
@@ -189,89 +159,6 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
       .set({ revokedAt: new Date(now()), revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     forget(sessionId);
-  }
-
-  async function refresh(
-    refreshToken: string,
-    client: ClientInfo,
-    expectedSessionId?: string,
-  ): Promise<RefreshOutcome> {
-    if (!refreshToken || refreshToken.length > 200) return { ok: false, reason: "unknown" };
-    const hash = sha256(refreshToken);
-    const outcome = await db.transaction(async (tx) => {
-      const at = new Date(now());
-      // Locks the token's row: two requests with one token are decided one after the other.
-      const [row] = await tx
-        .select({
-          id: refreshTokens.id,
-          spentAt: refreshTokens.spentAt,
-          expiresAt: refreshTokens.expiresAt,
-          sessionId: sessions.id,
-          userId: sessions.userId,
-          sessionExpiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-          roles: users.roles,
-          deletedAt: users.deletedAt,
-        })
-        .from(refreshTokens)
-        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(refreshTokens.tokenHash, hash))
-        .for("update", { of: refreshTokens });
-      if (!row) return { ok: false, reason: "unknown" } as const;
-      if (expectedSessionId && row.sessionId !== expectedSessionId) {
-        return { ok: false, reason: "other-session" } as const;
-      }
-      if (row.revokedAt || row.deletedAt || row.sessionExpiresAt <= at) {
-        return { ok: false, reason: "revoked" } as const;
-      }
-      if (row.expiresAt <= at) return { ok: false, reason: "expired" } as const;
-      if (row.spentAt && at.getTime() - row.spentAt.getTime() > graceMs) {
-        // A spent token, long after it was spent: it was copied. End the whole family.
-        await tx
-          .update(sessions)
-          .set({ revokedAt: at, revokedReason: "refresh token reused" })
-          .where(eq(sessions.id, row.sessionId));
-        await tx
-          .update(refreshTokens)
-          .set({ spentAt: at })
-          .where(and(eq(refreshTokens.sessionId, row.sessionId), isNull(refreshTokens.spentAt)));
-        return { ok: false, reason: "reused", sessionId: row.sessionId } as const;
-      }
-      const next = await newRefreshToken(tx, row.sessionId, row.sessionExpiresAt);
-      if (!row.spentAt) {
-        await tx
-          .update(refreshTokens)
-          .set({ spentAt: at, replacedBy: next.id })
-          .where(eq(refreshTokens.id, row.id));
-      }
-      // Within the grace window a spent token gets a sibling: both tabs hold valid tokens.
-      await tx
-        .update(sessions)
-        .set({ lastUsedAt: at, userAgent: client.userAgent, ip: client.ip })
-        .where(eq(sessions.id, row.sessionId));
-      return { ok: true, row, refreshToken: next.refreshToken } as const;
-    });
-    if (!outcome.ok) {
-      if (outcome.reason === "reused") {
-        forget(outcome.sessionId);
-        log.warn({ sessionId: outcome.sessionId }, "refresh token reused: session revoked");
-        return { ok: false, reason: "reused" };
-      }
-      return { ok: false, reason: outcome.reason };
-    }
-    const { row } = outcome;
-    const access = await signAccessToken(row.sessionId, row.userId, row.roles);
-    return {
-      ok: true,
-      tokens: {
-        sessionId: row.sessionId,
-        refreshToken: outcome.refreshToken,
-        expiresIn: ttlSeconds,
-        sessionExpiresAt: row.sessionExpiresAt,
-        ...access,
-      },
-    };
   }
 
   return {
@@ -299,6 +186,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
       const access = await signAccessToken(sessionId, userId, user.roles);
       return {
         sessionId,
+        userId,
         sessionToken,
         refreshToken,
         expiresIn: ttlSeconds,
@@ -308,12 +196,10 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
     },
 
     writeSessionCookies(cookies, issued) {
-      cookies.set(SESSION_COOKIE, issued.sessionToken, {
-        httpOnly: true,
-        maxAge: cookieMaxAge(issued.sessionExpiresAt),
-      });
-      writeTokenCookies(cookies, issued);
+      writeSessionCookies(cookies, issued);
+      rememberDevice(settings.APP_SECRET, cookies, issued.userId);
     },
+    isKnownDevice: (cookies, userId) => isKnownDevice(settings.APP_SECRET, cookies, userId),
 
     clearSessionCookies,
     verifyAccessToken,
@@ -359,9 +245,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
     async resolvePageAuth(cookies, client) {
       const sessionToken = cookies.get(SESSION_COOKIE);
       if (!sessionToken) {
-        // Tokens without a session cookie are leftovers: the page must not act on them.
-        const leftovers = [ACCESS_TOKEN_COOKIE, EXPIRY_COOKIE, REFRESH_TOKEN_COOKIE];
-        if (leftovers.some((name) => cookies.get(name))) clearSessionCookies(cookies);
+        clearLeftovers(cookies);
         return null;
       }
       const live = await sessionForToken(sessionToken);

@@ -1,9 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { SESSION_COOKIE } from "../../../app/session/cookie-names.ts";
-import { users } from "../../modules/accounts/accounts.schema.ts";
-import { type AnyFunctionDefinition, defineFunction } from "../callable/define-function.ts";
-import { FunctionError } from "../callable/function-error.ts";
+import { SESSION_COOKIE } from "#contract/cookie-names.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import {
+  type AnyFunctionDefinition,
+  defineFunction,
+} from "#server/platform/callable/define-function.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
 import { sessions } from "./auth.schema.ts";
 
 /** Sign-out and the signed-in user's sessions. */

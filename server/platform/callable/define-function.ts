@@ -1,17 +1,29 @@
 import type { z } from "zod";
-import type { Database } from "../db.ts";
-import type { Logger } from "../logger.ts";
-import type { ClientInfo, CookieJar, Services } from "../services.ts";
+import type { Auth, ClientInfo } from "#server/platform/caller.ts";
+import type { CookieJar } from "#server/platform/cookie-jar.ts";
+import type { Database } from "#server/platform/db.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import type { Services } from "#server/platform/services.ts";
 
-/** Who is calling, as proven by the bearer token (pages: by the session cookies). */
-export type Auth = { userId: string; sessionId: string; roles: readonly string[] };
+/**
+ * "A member of what the input names": `{ member: "event", id: "eventId" }` lets a
+ * signed-in caller through when the resolver of scope `event` finds them a member of the
+ * event named by the input's `eventId` (e.g. of a team assigned to it), with one of
+ * `roles` when given. Anyone else gets NOT_FOUND, as if it did not exist. Scopes and
+ * their resolvers are given to the registry by the modules that own them.
+ */
+export type MemberAccess = { member: string; id: string; roles?: readonly string[] };
+
+/** What a scope's resolver found: the caller's role there (e.g. coordinator). */
+export type Membership = { scope: string; id: string; role: string };
 
 /**
  * Who may call a function. `public`: anyone; `signed-in`: any valid bearer;
- * `{ role }`: a signed-in caller holding that role. Finer rules (ownership of a
- * business, membership of a team) are checked by the handler with FunctionError.
+ * `{ role }`: a signed-in caller holding that role; `{ member }`: see MemberAccess,
+ * checked in the registry before the handler runs. Finer rules (ownership of a business)
+ * are checked by the handler with FunctionError.
  */
-export type Access = "public" | "signed-in" | { role: string };
+export type Access = "public" | "signed-in" | { role: string } | MemberAccess;
 
 export type FunctionContext = {
   auth: Auth | null;
@@ -38,7 +50,9 @@ export type FunctionContext = {
 
 export type ContextFor<A extends Access> = A extends "public"
   ? FunctionContext
-  : FunctionContext & { auth: Auth };
+  : A extends MemberAccess
+    ? FunctionContext & { auth: Auth; membership: Membership }
+    : FunctionContext & { auth: Auth };
 
 export type FunctionDefinition<
   N extends string = string,

@@ -51,3 +51,12 @@ export class FunctionError extends Error {
 export function internalError(): FunctionError {
   return new FunctionError("INTERNAL", "Something went wrong on our side. Please try again.");
 }
+
+/** INVALID_ARGUMENT with one field's message, in the shape the registry gives zod issues. */
+export function fieldError(
+  path: string,
+  message: string,
+  extra?: Record<string, unknown>,
+): FunctionError {
+  return new FunctionError("INVALID_ARGUMENT", message, [{ path, message, ...extra }]);
+}

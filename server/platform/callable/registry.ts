@@ -1,11 +1,36 @@
 import type { z } from "zod";
-import type { AnyFunctionDefinition, Auth, FunctionContext } from "./define-function.ts";
+import type { Auth } from "#server/platform/caller.ts";
+import type { Executor } from "#server/platform/db.ts";
+import type {
+  Access,
+  AnyFunctionDefinition,
+  FunctionContext,
+  MemberAccess,
+  Membership,
+} from "./define-function.ts";
 import { FunctionError } from "./function-error.ts";
+import { safeTextInput } from "./safe-text.ts";
 
 export type Registry = {
   has(name: string): boolean;
   /** Validates input, checks access, runs the handler. Throws FunctionError. */
   invoke(name: string, data: unknown, ctx: FunctionContext): Promise<unknown>;
+};
+
+/**
+ * Finds the caller's role in one thing of a scope (an event, a team…), or null when they
+ * have none there. Looked up on every call: a member removed a moment ago is refused on
+ * their very next request, whatever their session or token says.
+ */
+export type MembershipResolver = (
+  db: Executor,
+  auth: Auth,
+  id: string,
+) => Promise<{ role: string } | null>;
+
+export type RegistryOptions = {
+  /** Resolvers by scope, for functions whose access is `{ member: scope, … }`. */
+  membership?: Record<string, MembershipResolver>;
 };
 
 /** `details` of INVALID_ARGUMENT: one entry per failing field, with its path. */
@@ -16,21 +41,52 @@ export function describeIssues(error: z.ZodError): { path: string; message: stri
   }));
 }
 
+const isMemberAccess = (access: Access): access is MemberAccess =>
+  typeof access === "object" && "member" in access;
+
 function checkAccess(definition: AnyFunctionDefinition, auth: Auth | null): void {
   const access = definition.access;
   if (access === "public") return;
   if (!auth) throw new FunctionError("UNAUTHENTICATED", "Please sign in to continue.");
-  if (access === "signed-in") return;
+  if (access === "signed-in" || isMemberAccess(access)) return;
   if (!auth.roles.includes(access.role)) {
     throw new FunctionError("PERMISSION_DENIED", "You are not allowed to do this.");
   }
 }
 
-export function createRegistry(definitions: readonly AnyFunctionDefinition[]): Registry {
+/**
+ * The membership rule, after the input is parsed (it names the thing). Not a member, or
+ * not in one of the roles asked: NOT_FOUND, so nobody learns what exists elsewhere.
+ */
+async function checkMembership(
+  access: MemberAccess,
+  resolve: MembershipResolver,
+  data: unknown,
+  ctx: FunctionContext & { auth: Auth },
+): Promise<Membership> {
+  const id = (data as Record<string, unknown> | null)?.[access.id];
+  const found = typeof id === "string" ? await resolve(ctx.db, ctx.auth, id) : null;
+  if (!found || (access.roles && !access.roles.includes(found.role))) {
+    throw new FunctionError("NOT_FOUND", "Not found.");
+  }
+  return { scope: access.member, id: id as string, role: found.role };
+}
+
+export function createRegistry(
+  definitions: readonly AnyFunctionDefinition[],
+  options: RegistryOptions = {},
+): Registry {
   const byName = new Map<string, AnyFunctionDefinition>();
+  const inputs = new Map<string, z.ZodType>();
   for (const definition of definitions) {
     if (byName.has(definition.name)) throw new Error(`Function defined twice: ${definition.name}`);
+    const access = definition.access;
+    // Fails at start, not at the first call: a rule nobody can check would let nobody in.
+    if (isMemberAccess(access) && !options.membership?.[access.member]) {
+      throw new Error(`${definition.name}: no membership resolver for "${access.member}"`);
+    }
     byName.set(definition.name, definition);
+    inputs.set(definition.name, safeTextInput.pipe(definition.input));
   }
   return {
     has: (name) => byName.has(name),
@@ -39,13 +95,22 @@ export function createRegistry(definitions: readonly AnyFunctionDefinition[]): R
       if (!definition) throw new FunctionError("NOT_FOUND", `No function named ${name}.`);
       // Access before input: an anonymous caller learns nothing about a function's schema.
       checkAccess(definition, ctx.auth);
-      const parsed = definition.input.safeParse(data);
+      const parsed = (inputs.get(name) as z.ZodType).safeParse(data);
       if (!parsed.success) {
         throw new FunctionError(
           "INVALID_ARGUMENT",
           "Some of the information sent is not valid.",
           describeIssues(parsed.error),
         );
+      }
+      const access = definition.access;
+      if (isMemberAccess(access) && ctx.auth) {
+        const resolve = options.membership?.[access.member] as MembershipResolver;
+        const membership = await checkMembership(access, resolve, parsed.data, {
+          ...ctx,
+          auth: ctx.auth,
+        });
+        return definition.handler(parsed.data, { ...ctx, membership });
       }
       return definition.handler(parsed.data, ctx);
     },

@@ -1,4 +1,4 @@
-import type { Auth } from "./define-function.ts";
+import type { Auth } from "#server/platform/caller.ts";
 
 /**
  * Under NODE_ENV=test only, until real sessions exist: `test:{userId}:{role,role}` is a

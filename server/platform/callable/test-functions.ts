@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
-import { users } from "../../modules/accounts/accounts.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { publishRealtime, topics } from "#server/platform/realtime/publish.ts";
 import { defineFunction } from "./define-function.ts";
 import { FunctionError, type FunctionStatus, httpCodeOfStatus } from "./function-error.ts";
 
@@ -45,7 +46,7 @@ export const testFunctions = [
               .values({ name: data.name, phone: data.phone, phoneVerifiedAt: new Date() })
               .returning({ id: users.id });
         if (!user) throw new Error("no user");
-        return { userId: user.id, ...(await auth.startSession(tx, user.id, ctx.client)) };
+        return auth.startSession(tx, user.id, ctx.client);
       });
       auth.writeSessionCookies(ctx.cookies, issued);
       return { userId: issued.userId, sessionId: issued.sessionId };
@@ -56,6 +57,19 @@ export const testFunctions = [
     input: z.unknown(),
     access: "public",
     handler: () => null,
+  }),
+  defineFunction({
+    name: "test.publish",
+    input: z.object({ kind: z.string().min(1).max(50), payload: z.unknown() }),
+    access: "signed-in",
+    // Live-stream tests: a message to the caller's own topic, as any module would publish it.
+    handler: async (data, ctx) => ({
+      id: await publishRealtime(ctx.db, {
+        topic: topics.user(ctx.auth.userId),
+        kind: data.kind,
+        payload: data.payload ?? null,
+      }),
+    }),
   }),
   defineFunction({
     name: "test.whoami",

@@ -1,8 +1,8 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { fromDrizzle, type Db as JobDatabase, type JobWithMetadata } from "pg-boss";
-import type { Settings } from "../../config.ts";
-import type { DatabaseHandle, Executor } from "../db.ts";
-import type { Logger } from "../logger.ts";
+import type { Settings } from "#server/config.ts";
+import type { DatabaseHandle, Executor } from "#server/platform/db.ts";
+import type { Logger } from "#server/platform/logger.ts";
 import { createJobQueue, oneInstanceAtATime } from "./job-queue.ts";
 import { adaptersFromSettings, type MessageAdapters } from "./message-adapters.ts";
 import type { MessageService } from "./message-service.ts";
@@ -84,7 +84,14 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
 
   async function queue(
     tx: Executor,
-    message: { channel: MessageChannel; to: string; subject?: string; text: string; html?: string },
+    message: {
+      channel: MessageChannel;
+      to: string;
+      subject?: string;
+      text: string;
+      html?: string;
+      withhold?: boolean;
+    },
   ): Promise<{ id: string }> {
     return tx.transaction(async (inner) => {
       const [row] = await inner
@@ -93,8 +100,10 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
           channel: message.channel,
           destination: message.to,
           subject: message.subject ?? null,
-          body: message.text,
-          html: message.html ?? null,
+          // A withheld message keeps no text: there is nobody it was meant for.
+          body: message.withhold ? "" : message.text,
+          html: message.withhold ? null : (message.html ?? null),
+          ...(message.withhold ? { status: "withheld" as const } : {}),
         })
         .returning({ id: outboundMessages.id });
       if (!row) throw new Error("outbound message not inserted");
@@ -117,7 +126,7 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
     if (row?.status !== "queued") return;
     const adapter = adapters[row.channel];
     try {
-      const { providerId } = await adapter.deliver({
+      const { providerId, kept } = await adapter.deliver({
         id: row.id,
         channel: row.channel,
         to: row.destination,
@@ -128,7 +137,7 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
       await db
         .update(outboundMessages)
         .set({
-          status: "sent",
+          status: kept ? "kept" : "sent",
           attempts: sql`${outboundMessages.attempts} + 1`,
           providerId,
           error: null,
@@ -171,14 +180,16 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
   }
 
   return {
-    queueSms: (tx, to, text) => queue(tx, { channel: "sms", to, text }),
-    queueEmail: (tx, message) =>
+    queueSms: (tx, to, text, options) =>
+      queue(tx, { channel: "sms", to, text, withhold: options?.withhold }),
+    queueEmail: (tx, message, options) =>
       queue(tx, {
         channel: "email",
         to: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html,
+        withhold: options?.withhold,
       }),
 
     async start() {

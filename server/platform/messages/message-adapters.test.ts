@@ -3,12 +3,13 @@ import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHttpPeer } from "../../../tests/support/http-peer.ts";
-import { loadSettings } from "../../config.ts";
-import { openDatabase } from "../db.ts";
-import { createLogger } from "../logger.ts";
+import { loadSettings } from "#server/config.ts";
+import { openDatabase } from "#server/platform/db.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import { startHttpPeer } from "#tests/support/http-peer.ts";
 import { createMessageService } from "./create-message-service.ts";
-import { adaptersFromSettings, type OutgoingMessage, outboxAdapter } from "./message-adapters.ts";
+import type { OutgoingMessage } from "./message-adapter.ts";
+import { adaptersFromSettings, outboxAdapter } from "./message-adapters.ts";
 import { outboundMessages } from "./messages.schema.ts";
 import { smtpEmailAdapter } from "./smtp-email-adapter.ts";
 import { twilioSmsAdapter } from "./twilio-sms-adapter.ts";
@@ -198,7 +199,7 @@ describe("outbox adapter", () => {
     });
     const adapter = outboxAdapter(createLogger("info", sink));
     const result = await adapter.deliver(sms("+33612345678", "Your code is 987654"));
-    expect(result).toEqual({ providerId: null });
+    expect(result).toEqual({ providerId: null, kept: true });
     const entry = JSON.parse(lines.at(-1) ?? "{}");
     expect(entry).toMatchObject({
       level: 30,

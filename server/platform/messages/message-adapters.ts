@@ -1,33 +1,14 @@
-import type { Settings } from "../../config.ts";
-import type { Logger } from "../logger.ts";
-import type { MessageChannel } from "./messages.schema.ts";
+import type { Settings } from "#server/config.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import type { MessageAdapter } from "./message-adapter.ts";
 import { smtpEmailAdapter } from "./smtp-email-adapter.ts";
 import { twilioSmsAdapter } from "./twilio-sms-adapter.ts";
-
-/** One message as an adapter receives it (a row of outbound_messages). */
-export type OutgoingMessage = {
-  id: string;
-  channel: MessageChannel;
-  to: string;
-  subject: string | null;
-  text: string;
-  html: string | null;
-};
-
-/**
- * Hands one message to a provider. Resolves with the provider's id for it; throws when
- * the provider did not take it (the delivery job retries).
- */
-export type MessageAdapter = {
-  name: string;
-  deliver(message: OutgoingMessage): Promise<{ providerId: string | null }>;
-};
 
 export type MessageAdapters = { sms: MessageAdapter; email: MessageAdapter };
 
 /**
  * Development (and embedded demo) adapter: nothing leaves the machine. The message stays
- * in outbound_messages (marked sent) for /dev/outbox, and is logged with its text under
+ * in outbound_messages (marked kept) for /dev/outbox, and is logged with its text under
  * `text`, a field the log redaction leaves alone, so codes can be read from the log.
  */
 export function outboxAdapter(log: Logger): MessageAdapter {
@@ -44,7 +25,7 @@ export function outboxAdapter(log: Logger): MessageAdapter {
         },
         `outbox: ${message.channel} to ${message.to}`,
       );
-      return { providerId: null };
+      return { providerId: null, kept: true };
     },
   };
 }

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import { loadSettings } from "../../config.ts";
-import { createLogger } from "../logger.ts";
+import { loadSettings } from "#server/config.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { createMessageService, type DeliveryOptions } from "./create-message-service.ts";
-import type { MessageAdapter, OutgoingMessage } from "./message-adapters.ts";
+import type { MessageAdapter, OutgoingMessage } from "./message-adapter.ts";
 import type { MessageService } from "./message-service.ts";
 import { outboundMessages } from "./messages.schema.ts";
 

@@ -1,4 +1,4 @@
-import type { Executor } from "../db.ts";
+import type { Executor } from "#server/platform/db.ts";
 
 export type EmailMessage = { to: string; subject: string; text: string; html?: string };
 
@@ -8,9 +8,17 @@ export type EmailMessage = { to: string; subject: string; text: string; html?: s
  * the configured adapter (development outbox, Twilio, SMTP).
  * Implemented by server/platform/messages/create-message-service.ts.
  */
+export type QueueOptions = {
+  /**
+   * Do all the work of queueing but send nothing (status `withheld`, no text kept): for
+   * answers that must take the same time whether or not someone has an account.
+   */
+  withhold?: boolean;
+};
+
 export type MessageService = {
-  queueSms(tx: Executor, to: string, text: string): Promise<{ id: string }>;
-  queueEmail(tx: Executor, message: EmailMessage): Promise<{ id: string }>;
+  queueSms(tx: Executor, to: string, text: string, options?: QueueOptions): Promise<{ id: string }>;
+  queueEmail(tx: Executor, message: EmailMessage, options?: QueueOptions): Promise<{ id: string }>;
   /** Starts the delivery workers (after migrations). */
   start(): Promise<void>;
   /** Stops taking jobs and waits for the ones running. */

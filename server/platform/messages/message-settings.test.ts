@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSettings, SettingsError } from "../../config.ts";
+import { loadSettings, SettingsError } from "#server/config.ts";
 import { outboxIsReadable } from "./message-settings.ts";
 
 const base = { PGLITE_DIR: "memory://", APP_SECRET: "s".repeat(32) };

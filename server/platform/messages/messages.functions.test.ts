@@ -2,12 +2,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import { createApp } from "../../app.ts";
-import { loadSettings, type Settings } from "../../config.ts";
-import { createRegistry } from "../callable/registry.ts";
-import { createLogger } from "../logger.ts";
-import type { Services } from "../services.ts";
+import { createApp } from "#server/app.ts";
+import { loadSettings, type Settings } from "#server/config.ts";
+import { createRegistry } from "#server/platform/callable/registry.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import type { Services } from "#server/platform/services.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { createMessageService } from "./create-message-service.ts";
 import type { MessageService } from "./message-service.ts";
 import { messageFunctions } from "./messages.functions.ts";
@@ -29,10 +29,14 @@ async function serveApi(settings: Settings, database: TestDatabase, messages: Me
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    call: async (data: unknown) => {
+    /** `from`: the visitor's address as a proxy on this machine forwards it. */
+    call: async (data: unknown, from?: string) => {
       const response = await fetch(`${url}/api/fn/dev.outbox`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: {
+          "content-type": "application/json",
+          ...(from ? { "x-forwarded-for": from } : {}),
+        },
         body: JSON.stringify({ data }),
       });
       return { status: response.status, body: await response.json() };
@@ -70,6 +74,23 @@ describe.each(testDatabases)("dev.outbox on $name", ({ open }) => {
     const empty = { status: 200, body: { result: { messages: [] } } };
     expect(await api.call({})).toEqual(empty);
     expect(await api.call(null)).toEqual(empty);
+  });
+
+  it("exists only for this machine: a visitor through a proxy gets NOT_FOUND", async () => {
+    await messages.queueSms(database.db, "+3312340000", "Your code is 222222");
+    const outside = await api.call({}, "203.0.113.5");
+    expect(outside).toMatchObject({ status: 404, body: { error: { status: "NOT_FOUND" } } });
+    expect(JSON.stringify(outside.body)).not.toContain("222222");
+    const local = await api.call({}, "127.0.0.1");
+    expect(local.body.result.messages).toHaveLength(1);
+  });
+
+  it("leaves out messages withheld for nobody", async () => {
+    await messages.queueSms(database.db, "+3312340001", "Your code is 333333", { withhold: true });
+    expect(await api.call({ destination: "+3312340001" })).toEqual({
+      status: 200,
+      body: { result: { messages: [] } },
+    });
   });
 
   it("lists the latest messages newest first, with channel, recipient, subject and text", async () => {

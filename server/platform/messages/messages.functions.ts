@@ -1,9 +1,13 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
-import { type AnyFunctionDefinition, defineFunction } from "../callable/define-function.ts";
-import { FunctionError } from "../callable/function-error.ts";
+import {
+  type AnyFunctionDefinition,
+  defineFunction,
+} from "#server/platform/callable/define-function.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import { isLoopback } from "#server/platform/loopback.ts";
 import { outboxIsReadable } from "./message-settings.ts";
-import { outboundMessages } from "./messages.schema.ts";
+import { type MessageStatus, outboundMessages } from "./messages.schema.ts";
 
 export type OutboxEntry = {
   id: string;
@@ -11,7 +15,7 @@ export type OutboxEntry = {
   to: string;
   subject: string | null;
   text: string;
-  status: "queued" | "sent" | "failed";
+  status: MessageStatus;
   attempts: number;
   error: string | null;
   /** ISO 8601. */
@@ -31,11 +35,13 @@ export const messageFunctions = [
     name: "dev.outbox",
     // `{data: null}` (a client called without arguments) lists the latest 50 of everyone's.
     input: outboxQuery.nullish().transform((query) => query ?? { limit: 50 }),
-    // Public on purpose, and only where outboxIsReadable(): there nothing leaves the
-    // machine, and reading the codes is how a developer or an end-to-end test signs in.
+    // Public on purpose, and only where outboxIsReadable() and from this machine itself:
+    // there nothing leaves the machine, and reading the codes is how a developer or an
+    // end-to-end test signs in. From anywhere else (a demo left running on a server) it
+    // does not exist: whoever reached it could read everyone's sign-in codes.
     access: "public",
     handler: async (data, ctx): Promise<{ messages: OutboxEntry[] }> => {
-      if (!outboxIsReadable(ctx.services.settings)) {
+      if (!outboxIsReadable(ctx.services.settings) || !isLoopback(ctx.client.ip)) {
         // As if the function did not exist: a real deployment never shows its messages.
         throw new FunctionError("NOT_FOUND", "No function named dev.outbox.");
       }
@@ -43,9 +49,12 @@ export const messageFunctions = [
         .select()
         .from(outboundMessages)
         .where(
-          "destination" in data && data.destination
-            ? eq(outboundMessages.destination, data.destination)
-            : undefined,
+          and(
+            ne(outboundMessages.status, "withheld"),
+            "destination" in data && data.destination
+              ? eq(outboundMessages.destination, data.destination)
+              : undefined,
+          ),
         )
         .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.id))
         .limit(data.limit);

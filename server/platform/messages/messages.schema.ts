@@ -2,7 +2,12 @@ import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-c
 
 export const messageChannels = ["sms", "email"] as const;
 export type MessageChannel = (typeof messageChannels)[number];
-export const messageStatuses = ["queued", "sent", "failed"] as const;
+/**
+ * `kept`: the outbox adapter kept it here instead of sending it (development, demo).
+ * `withheld`: never to be sent, queued only so that a request for someone who has no
+ * account does the same work as one for someone who has (nothing tells them apart).
+ */
+export const messageStatuses = ["queued", "sent", "kept", "failed", "withheld"] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 
 /**

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { MessageAdapter } from "./message-adapters.ts";
+import type { MessageAdapter } from "./message-adapter.ts";
 
 export type SmtpOptions = {
   /** `smtp://user:pass@host:port` or `smtps://…` (nodemailer's connection URL). */

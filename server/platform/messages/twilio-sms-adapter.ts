@@ -1,4 +1,4 @@
-import type { MessageAdapter } from "./message-adapters.ts";
+import type { MessageAdapter } from "./message-adapter.ts";
 
 export type TwilioOptions = {
   accountSid: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../tests/support/databases.ts";
-import { FunctionError } from "../callable/function-error.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { createRateLimiter, nextCounter, type RateRule } from "./rate-limiter.ts";
 
 const rule: RateRule = { name: "test", limit: 3, windowSeconds: 60, blockSeconds: 10 };

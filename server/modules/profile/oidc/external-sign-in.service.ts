@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { Executor } from "../../../platform/db.ts";
-import { externalIdentities, users } from "../../accounts/accounts.schema.ts";
+import { externalIdentities } from "#server/modules/accounts/accounts.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import type { Executor } from "#server/platform/db.ts";
 
 export type ExternalClaims = {
   provider: string;

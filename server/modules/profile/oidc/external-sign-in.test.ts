@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestDatabase, testDatabases } from "../../../../tests/support/databases.ts";
-import { externalIdentities, users } from "../../accounts/accounts.schema.ts";
+import { externalIdentities } from "#server/modules/accounts/accounts.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { type ExternalClaims, userForExternalSignIn } from "./external-sign-in.service.ts";
 
 const provider = "https://id.example";

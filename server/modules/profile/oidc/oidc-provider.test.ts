@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSettings, SettingsError } from "../../../config.ts";
+import { loadSettings, SettingsError } from "#server/config.ts";
 import { oidcProviderFrom } from "./oidc-provider.ts";
 
 const base = { NODE_ENV: "test", PGLITE_DIR: "memory://", APP_SECRET: "o".repeat(32) };

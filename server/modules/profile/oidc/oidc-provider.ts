@@ -1,5 +1,5 @@
 import * as client from "openid-client";
-import type { Settings } from "../../../config.ts";
+import type { Settings } from "#server/config.ts";
 
 export type OidcProvider = {
   /** The issuer URL: the provider's name in external_identities. */

@@ -1,9 +1,9 @@
 import express, { type Response } from "express";
 import * as client from "openid-client";
-import { safeRedirect } from "../../../../app/session/safe-redirect.ts";
-import { clientInfo, expressCookieJar } from "../../../platform/http-cookies.ts";
-import type { Services } from "../../../platform/services.ts";
-import { readSignedValue, signValue } from "../signed-value.ts";
+import { safeRedirect } from "#contract/safe-redirect.ts";
+import { clientInfo, expressCookieJar } from "#server/platform/http-cookies.ts";
+import type { Services } from "#server/platform/services.ts";
+import { readSignedValue, signValue } from "#server/platform/signed-value.ts";
 import { userForExternalSignIn } from "./external-sign-in.service.ts";
 import { type OidcProvider, oidcProviderFrom } from "./oidc-provider.ts";
 

@@ -1,0 +1,36 @@
+import { Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Link, useLocation } from "react-router";
+import { signOut } from "#app/session/sign-out.ts";
+import type { SignedInUser } from "#app/session/signed-in-user.ts";
+
+/**
+ * What `/login` and `/register` show to someone already signed in: who they are, the way
+ * on (the `redirect` they came with, else home), and signing out to use another account
+ * (which comes back to this screen, now with its form).
+ */
+export function SignedInNotice({
+  user,
+  redirect,
+}: {
+  user: SignedInUser;
+  redirect: string | null;
+}) {
+  const { pathname, search } = useLocation();
+  return (
+    <Paper withBorder p="lg" radius="md" maw="32rem" data-testid="signed-in-notice">
+      <Stack gap="md">
+        <Text>
+          You are signed in as <strong>{user.name || "a user without a name"}</strong>.
+        </Text>
+        <Group>
+          <Button component={Link} to={redirect ?? "/"}>
+            {redirect ? "Continue" : "Go to events"}
+          </Button>
+          <Button variant="default" onClick={() => void signOut(`${pathname}${search}`)}>
+            Sign out
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

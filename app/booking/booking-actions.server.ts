@@ -1,0 +1,99 @@
+import { data, redirect } from "react-router";
+import { type FormFailure, field } from "#app/forms/form-failure.ts";
+import type { ServerContext } from "#app/server-context.ts";
+import { bookingPath } from "#contract/paths.ts";
+import { bookingFailure } from "./booking-failure.ts";
+import { attendeeField, quantityField } from "./booking-form-fields.ts";
+
+export type BookingActionData = {
+  intent: string;
+  failure: FormFailure;
+};
+
+const quantityPrefix = quantityField("");
+
+/**
+ * The quantities asked for, from the form's selects. Zeros are left out here rather than by
+ * the function, so the index of an item in the function's error paths is the index sent.
+ * Unknown ticket type ids are the function's to refuse.
+ */
+function requestedItems(form: FormData) {
+  return [...form.keys()]
+    .filter((key) => key.startsWith(quantityPrefix))
+    .flatMap((key) => {
+      const raw = field(form, key).trim();
+      const ticketTypeId = key.slice(quantityPrefix.length);
+      return raw === "" || raw === "0" ? [] : [{ ticketTypeId, quantity: Number(raw) }];
+    });
+}
+
+async function hold(server: ServerContext, eventId: string, form: FormData) {
+  const items = requestedItems(form);
+  try {
+    await server.invoke("holds.create", {
+      eventId,
+      items,
+      idempotencyKey: field(form, "idempotencyKey"),
+    });
+    return redirect(`/booking/${eventId}`);
+  } catch (error) {
+    const indexOf = (path: string) => Number(/^items\.(\d+)/.exec(path)?.[1] ?? Number.NaN);
+    const { failure, status } = bookingFailure(
+      error,
+      form,
+      (path) => {
+        const item = items[indexOf(path)];
+        return item ? quantityField(item.ticketTypeId) : null;
+      },
+      quantityField,
+    );
+    return data<BookingActionData>({ intent: "hold", failure }, { status });
+  }
+}
+
+function attendeesOf(form: FormData): { name: string }[] {
+  const attendees: { name: string }[] = [];
+  while (form.has(attendeeField(attendees.length))) {
+    attendees.push({ name: field(form, attendeeField(attendees.length)) });
+  }
+  return attendees;
+}
+
+async function confirm(server: ServerContext, form: FormData) {
+  try {
+    const booking = await server.invoke("bookings.confirm", {
+      holdId: field(form, "holdId"),
+      attendees: attendeesOf(form),
+      contactEmail: field(form, "contactEmail"),
+      idempotencyKey: field(form, "idempotencyKey"),
+    });
+    return redirect(bookingPath(booking.reference));
+  } catch (error) {
+    const { failure, status } = bookingFailure(error, form, (path) => {
+      const attendee = /^attendees\.(\d+)/.exec(path);
+      if (attendee) return attendeeField(Number(attendee[1]));
+      if (path === "contactEmail") return "contactEmail";
+      return null;
+    });
+    return data<BookingActionData>({ intent: "confirm", failure }, { status });
+  }
+}
+
+async function release(server: ServerContext, eventId: string, form: FormData) {
+  try {
+    await server.invoke("holds.release", { holdId: field(form, "holdId") });
+    return redirect(`/booking/${eventId}?released=1`);
+  } catch (error) {
+    const { failure, status } = bookingFailure(error, form, () => null);
+    return data<BookingActionData>({ intent: "release", failure }, { status });
+  }
+}
+
+/** The booking page's three forms: hold tickets, confirm the hold, let it go. */
+export async function runBookingAction(server: ServerContext, eventId: string, form: FormData) {
+  const intent = field(form, "intent");
+  if (intent === "hold") return hold(server, eventId, form);
+  if (intent === "confirm") return confirm(server, form);
+  if (intent === "release") return release(server, eventId, form);
+  throw new Response("Unknown form", { status: 400 });
+}

@@ -1,0 +1,40 @@
+import { Paper, Stack, Text } from "@mantine/core";
+import type { DoorVerdict } from "#server/modules/checkin/door-verdict.ts";
+
+/** Fixed colours, the same in light and dark: each text colour passes AA on its ground. */
+const looks = {
+  admitted: { background: "#1b5e20", color: "#ffffff", heading: "Admitted" },
+  "already-checked-in": { background: "#ffb300", color: "#1a1a1a", heading: "Already checked in" },
+  "wrong-event": { background: "#b71c1c", color: "#ffffff", heading: "Wrong event" },
+  cancelled: { background: "#b71c1c", color: "#ffffff", heading: "Cancelled ticket" },
+  invalid: { background: "#b71c1c", color: "#ffffff", heading: "Not valid" },
+} as const;
+
+/** One scan's verdict, big and coloured: green in, amber already in, red refused. */
+export function VerdictCard({ verdict }: { verdict: DoorVerdict }) {
+  const look = looks[verdict.verdict];
+  return (
+    <Paper
+      radius="md"
+      p="lg"
+      role="status"
+      data-verdict={verdict.verdict}
+      style={{ backgroundColor: look.background, color: look.color }}
+    >
+      <Stack gap="xs">
+        <h2 style={{ color: look.color, margin: 0, fontSize: "2rem", lineHeight: 1.2 }}>
+          {look.heading}
+        </h2>
+        <Text size="lg" fw={600} style={{ color: look.color }}>
+          {verdict.message}
+        </Text>
+        {verdict.ticket ? (
+          <Text size="lg" style={{ color: look.color }}>
+            {verdict.ticket.attendeeName} · {verdict.ticket.ticketTypeName}
+          </Text>
+        ) : null}
+        {verdict.event ? <Text style={{ color: look.color }}>{verdict.event.title}</Text> : null}
+      </Stack>
+    </Paper>
+  );
+}

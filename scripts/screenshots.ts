@@ -1,0 +1,275 @@
+/**
+ * npm run screenshots [name …] — every screen in light and dark, on a phone (390×844) and
+ * a desktop (1280×800), as full-page PNGs in screenshots/ (ignored by git), to look at
+ * before calling a screen done. Starts the built server on a fresh embedded database
+ * with the demo data (NODE_ENV=test, so `test.signInAs` can sign in as the demo owner
+ * and user), makes one booking, then visits each screen as a visitor, the user or the
+ * owner. Names given on the command line keep only the screens whose name contains one.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { demoAccounts } from "#server/modules/demo/demo-seed.ts";
+import { launchChromium, newPage, waitForHydration } from "#tests/e2e/browser.ts";
+import { seedScreens } from "#tests/e2e/screens.ts";
+import { callFunction } from "#tests/e2e/session.ts";
+import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
+
+type As = "visitor" | "user" | "owner";
+type Shot = {
+  name: string;
+  path: string;
+  as: As;
+  act?: (page: Page) => Promise<void>;
+  /** The viewport only (a dialog over the page), not the whole page. */
+  viewportOnly?: true;
+};
+
+const outDir = path.join(projectRoot, "screenshots");
+const only = process.argv.slice(2);
+// The screens as the code stands now: build first (a few seconds).
+try {
+  execFileSync(path.join(projectRoot, "node_modules/.bin/react-router"), ["build"], {
+    cwd: projectRoot,
+    stdio: "pipe",
+  });
+} catch (error) {
+  console.error(String((error as { stderr?: Buffer }).stderr ?? error));
+  process.exit(1);
+}
+const dataDir = mkdtempSync(path.join(tmpdir(), "screenshots-pglite-"));
+const server = await spawnServer({
+  env: { NODE_ENV: "test", PGLITE_DIR: path.join(dataDir, "db"), DATABASE_URL: undefined },
+});
+const baseURL = server.url;
+
+/** Signs in (test.signInAs) as the demo person with this phone, in the page's context. */
+async function signIn(page: Page, phone: string): Promise<string> {
+  const response = await page.request.post(`${baseURL}/api/fn/test.signInAs`, {
+    data: { data: { name: "Demo", phone } },
+  });
+  if (!response.ok()) throw new Error(`test.signInAs: ${await response.text()}`);
+  return ((await response.json()) as { result: { userId: string } }).result.userId;
+}
+
+/** The demo data's ids the screens need, and one confirmed booking of the demo user. */
+async function prepare(browser: Browser) {
+  const page = await newPage(browser);
+  const ownerId = await signIn(page, demoAccounts.owner.phone);
+  const userId = await signIn(page, demoAccounts.user.phone);
+  await page.close();
+  const { events } = await callFunction<{
+    events: {
+      id: string;
+      shortId: string;
+      path: string;
+      status: string;
+      ticketTypeCount: number;
+    }[];
+  }>(baseURL, "events.listMine", null, ownerId);
+  const event = events.find((e) => e.status === "published" && e.ticketTypeCount > 0);
+  if (!event) throw new Error("no published demo event with tickets");
+  const full = await callFunction<{ ticketTypes: { id: string }[] }>(
+    baseURL,
+    "events.getForOwner",
+    { eventId: event.id },
+    ownerId,
+  );
+  const hold = await callFunction<{ id: string }>(
+    baseURL,
+    "holds.create",
+    {
+      eventId: event.shortId,
+      items: [{ ticketTypeId: full.ticketTypes[0]?.id, quantity: 2 }],
+      idempotencyKey: crypto.randomUUID(),
+    },
+    userId,
+  );
+  const booking = await callFunction<{ id: string; reference: string }>(
+    baseURL,
+    "bookings.confirm",
+    {
+      holdId: hold.id,
+      attendees: [{ name: "Demo User" }, { name: "A Friend" }],
+      idempotencyKey: crypto.randomUUID(),
+    },
+    userId,
+  );
+  const { teams } = await callFunction<{ teams: { id: string }[] }>(
+    baseURL,
+    "teams.list",
+    null,
+    ownerId,
+  );
+  return { event, booking, teamId: teams[0]?.id ?? "none" };
+}
+
+function shotsFor({ event, teamId }: Awaited<ReturnType<typeof prepare>>): Shot[] {
+  const slug = (p: string) => p.replace(/^\//, "").replace(/[^\w-]+/g, "_") || "home";
+  return [
+    ...seedScreens.map(
+      (screen): Shot => ({
+        name: slug(screen.path),
+        path: screen.path,
+        as: screen.gated ? "user" : "visitor",
+      }),
+    ),
+    {
+      name: "home_filters_open",
+      path: "/",
+      as: "visitor",
+      act: async (page) => {
+        const toggle = page.getByRole("button", { name: /^Filters/ });
+        if (await toggle.isVisible()) await toggle.click();
+      },
+    },
+    { name: "home_searched", path: "/?q=jazz", as: "visitor" },
+    { name: "event", path: event.path, as: "visitor" },
+    { name: "booking", path: `/booking/${event.shortId}`, as: "user" },
+    {
+      name: "booking_attendees",
+      path: `/booking/${event.shortId}`,
+      as: "user",
+      act: async (page) => {
+        // The hold of the first run stays for the later ones (10 minutes).
+        const hold = page.getByRole("button", { name: "Hold tickets" });
+        if (await hold.isVisible()) {
+          await page.locator("main select").first().selectOption("2");
+          await hold.click();
+        }
+        await page.getByText("Who is coming").waitFor();
+      },
+    },
+    { name: "login_signed_in", path: "/login?redirect=/order", as: "user" },
+    { name: "register_signed_in", path: "/register", as: "user" },
+    { name: "business", path: "/business", as: "owner" },
+    { name: "business_events", path: "/business/events", as: "owner" },
+    { name: "business_events_new", path: "/business/events/new", as: "owner" },
+    { name: "business_event_editor", path: `/business/events/${event.id}`, as: "owner" },
+    { name: "business_team", path: `/business/teams/${teamId}`, as: "owner" },
+    // The demo door team's report, as the owner sees it (coordinators see the same).
+    { name: "team_report", path: `/team_coordinator/report/${teamId}`, as: "owner" },
+    {
+      name: "business_message_attendees",
+      path: "/business/message?to=attendees",
+      as: "owner",
+      act: async (page) => {
+        await page.getByRole("button", { name: "Preview recipients" }).click();
+        await page.getByTestId("recipient-preview").waitFor();
+      },
+    },
+    {
+      name: "business_message_sent",
+      path: "/business/message?to=attendees",
+      as: "owner",
+      act: async (page) => {
+        // Sent once, by the first run; the later ones show its history row.
+        if ((await page.getByTestId("attendee-message").count()) === 0) {
+          await page.getByRole("textbox", { name: /^Subject/ }).fill("Doors open at 19:30");
+          await page
+            .getByRole("textbox", { name: /^Message/ })
+            .fill("Doors open half an hour later than printed.");
+          await page.getByRole("button", { name: "Preview recipients" }).click();
+          await page.getByRole("button", { name: /^Send to/ }).click();
+        }
+        await page.getByTestId("attendee-message").getByText("Sent", { exact: true }).waitFor();
+      },
+    },
+    {
+      name: "menu_owner",
+      path: "/",
+      as: "owner",
+      viewportOnly: true,
+      act: async (page) => {
+        const burger = page.getByRole("button", { name: "Open navigation" });
+        if (await burger.isVisible()) {
+          await burger.click();
+          await page.getByRole("dialog", { name: "Menu" }).waitFor();
+          await page.waitForTimeout(300);
+        }
+      },
+    },
+    {
+      // No camera in this browser: the failed state, with upload and drop still there.
+      name: "scanner",
+      path: `/team_coordinator/check_in/scanner/${event.id}`,
+      as: "owner",
+      act: async (page) => {
+        await page.getByTestId("camera-error").waitFor({ timeout: 15_000 });
+      },
+    },
+    { name: "dev_outbox", path: "/dev/outbox", as: "visitor" },
+    { name: "not_found", path: "/no/such/page", as: "visitor" },
+  ];
+}
+
+/** Covers load lazily: scroll through the page and wait for every image, then back up. */
+async function loadLazyImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const pending = [...document.images].filter((img) => !img.complete);
+    await Promise.all(
+      pending.map(
+        (img) =>
+          new Promise((resolve) => {
+            img.addEventListener("load", resolve, { once: true });
+            img.addEventListener("error", resolve, { once: true });
+          }),
+      ),
+    );
+    window.scrollTo(0, 0);
+  });
+}
+
+const devices = [
+  { name: "phone", mobile: true },
+  { name: "desktop", mobile: false },
+] as const;
+const schemes = ["light", "dark"] as const;
+
+const browser = await launchChromium();
+try {
+  const prepared = await prepare(browser);
+  const shots = shotsFor(prepared).filter(
+    (shot) => only.length === 0 || only.some((part) => shot.name.includes(part)),
+  );
+  rmSync(outDir, { recursive: true, force: true });
+  let count = 0;
+  for (const device of devices) {
+    const pages: Record<As, Page> = {
+      visitor: await newPage(browser, { mobile: device.mobile }),
+      user: await newPage(browser, { mobile: device.mobile }),
+      owner: await newPage(browser, { mobile: device.mobile }),
+    };
+    await signIn(pages.user, demoAccounts.user.phone);
+    await signIn(pages.owner, demoAccounts.owner.phone);
+    for (const scheme of schemes) {
+      const folder = path.join(outDir, `${device.name}-${scheme}`);
+      mkdirSync(folder, { recursive: true });
+      for (const shot of shots) {
+        const page = pages[shot.as];
+        await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+        await page.goto(`${baseURL}${shot.path}`);
+        await waitForHydration(page);
+        await shot.act?.(page);
+        if (!shot.viewportOnly) await loadLazyImages(page);
+        await page.screenshot({
+          path: path.join(folder, `${shot.name}.png`),
+          fullPage: !shot.viewportOnly,
+        });
+        count += 1;
+      }
+    }
+    for (const page of Object.values(pages)) await page.close();
+  }
+  console.log(`${count} screenshots in ${path.relative(process.cwd(), outDir)}/`);
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,58 @@
+import type { Database } from "#server/platform/db.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import { type DeliveryDeps, deliverNextBatch } from "./attendee-message-delivery.ts";
+
+export type AttendeeMessageWorker = {
+  /** Stops after the batch in hand (a batch is one transaction: never half done). */
+  stop(): Promise<void>;
+  /** Batches delivered by this worker since it started. */
+  batches(): number;
+};
+
+/**
+ * The delivery loop every instance runs: batch after batch while recipients are pending,
+ * then a poll every `idleSeconds`. The queue is the recipients table itself, so there is
+ * nothing to recover after a restart: the next loop finds what is still undelivered.
+ */
+export function startAttendeeMessageWorker(
+  db: Database,
+  log: Logger,
+  deps: DeliveryDeps & { idleSeconds?: number },
+): AttendeeMessageWorker {
+  const idleMs = (deps.idleSeconds ?? 1) * 1000;
+  let running = true;
+  let delivered = 0;
+  let wakeUp: (() => void) | null = null;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const loop = (async () => {
+    while (running) {
+      try {
+        const count = await deliverNextBatch(db, deps);
+        if (count > 0) {
+          delivered++;
+          continue;
+        }
+      } catch (error) {
+        log.warn({ err: error }, "attendee message batch failed; will retry");
+      }
+      if (running) await pause(idleMs);
+      wakeUp = null;
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+    },
+    batches: () => delivered,
+  };
+}

@@ -1,0 +1,86 @@
+import type { HoldView } from "#server/modules/inventory/hold-view.ts";
+import { issueTickets } from "#server/modules/tickets/issue-tickets.ts";
+import type { Executor } from "#server/platform/db.ts";
+import { newBookingReference } from "./booking-reference.ts";
+import { bookingItems, bookings } from "./bookings.schema.ts";
+import { FREE_PROVIDER, type PaymentProviderName, paymentProviders } from "./payment-provider.ts";
+
+/** The booking row, under a fresh human-readable reference; returns the reference. */
+export async function insertBooking(
+  tx: Executor,
+  input: {
+    id: string;
+    userId: string;
+    hold: HoldView;
+    contactPhone: string | null;
+    contactEmail: string | null;
+    provider: PaymentProviderName;
+  },
+): Promise<string> {
+  const free = input.hold.totalMinor === 0;
+  const currency = input.hold.currency ?? "EUR";
+  // A collision among 8.5e11 references is rare; a fresh one is tried on conflict.
+  for (let tries = 0; tries < 5; tries++) {
+    const reference = newBookingReference();
+    const payment = free
+      ? { paymentStatus: "not-required" as const }
+      : await paymentProviders[input.provider].start(tx, {
+          bookingId: input.id,
+          reference,
+          userId: input.userId,
+          totalMinor: input.hold.totalMinor,
+          currency,
+        });
+    const inserted = await tx
+      .insert(bookings)
+      .values({
+        id: input.id,
+        reference,
+        userId: input.userId,
+        eventId: input.hold.eventId,
+        holdId: input.hold.id,
+        paymentStatus: payment.paymentStatus,
+        paymentProvider: free ? FREE_PROVIDER : input.provider,
+        totalMinor: input.hold.totalMinor,
+        currency,
+        contactPhone: input.contactPhone,
+        contactEmail: input.contactEmail,
+      })
+      .onConflictDoNothing({ target: bookings.reference })
+      .returning({ id: bookings.id });
+    if (inserted.length > 0) return reference;
+  }
+  throw new Error("no free booking reference after 5 tries");
+}
+
+/** The booking's lines (names and prices as held) and one ticket per attendee. */
+export async function insertLinesAndTickets(
+  tx: Executor,
+  bookingId: string,
+  userId: string,
+  hold: HoldView,
+  attendees: { name: string }[],
+): Promise<void> {
+  await tx.insert(bookingItems).values(
+    hold.items.map((item) => ({
+      bookingId,
+      ticketTypeId: item.ticketTypeId,
+      name: item.name,
+      quantity: item.quantity,
+      unitPriceMinor: item.unitPriceMinor,
+      currency: item.currency,
+    })),
+  );
+  const types = hold.items.flatMap((item) =>
+    Array.from({ length: item.quantity }, () => item.ticketTypeId),
+  );
+  await issueTickets(tx, {
+    bookingId,
+    eventId: hold.eventId,
+    holderUserId: userId,
+    admissions: types.map((ticketTypeId, index) => ({
+      ticketTypeId,
+      attendeeName: attendees[index]?.name ?? "",
+    })),
+  });
+}

@@ -1,0 +1,19 @@
+import type { Settings } from "#server/config.ts";
+import type { Database } from "#server/platform/db.ts";
+import type { MessageService } from "#server/platform/messages/message-service.ts";
+import type { PaymentProviderName } from "./payment-provider.ts";
+
+export type BookingDeps = {
+  db: Database;
+  messages: MessageService;
+  settings: Pick<Settings, "PUBLIC_URL" | "NODE_ENV" | "TEST_CONFIRM_PAUSE_MS">;
+};
+
+export type ConfirmRequest = {
+  holdId: string;
+  /** One per ticket, in the hold's order (its items by ticket type position). */
+  attendees: { name: string }[];
+  contactEmail?: string;
+  paymentProvider?: PaymentProviderName;
+  idempotencyKey: string;
+};

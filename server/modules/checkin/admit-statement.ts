@@ -1,0 +1,73 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "#server/platform/db.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
+
+/** Which ticket a scan names: a QR token's ticket and generation, a typed code, or an id. */
+export type TicketTarget =
+  | { kind: "token"; ticketId: string; generation: number; eventShortId: string }
+  | { kind: "code"; manualCode: string }
+  | { kind: "id"; ticketId: string };
+
+export type Admission = {
+  check_in_id: string;
+  created_at: string | Date;
+  staff_name: string;
+  ticket_id: string;
+  attendee_name: string;
+  type_name: string;
+  title: string;
+  time_zone: string;
+};
+
+/** The ticket rows a target may admit: of this event, at the current generation. */
+export function targetCondition(target: TicketTarget, eventId: string): SQL {
+  switch (target.kind) {
+    case "token":
+      return sql`k.id = ${target.ticketId}::uuid and k.event_id = ${eventId}::uuid
+        and k.generation = ${target.generation}`;
+    case "code":
+      return sql`k.event_id = ${eventId}::uuid and k.manual_code = ${target.manualCode}`;
+    case "id":
+      return sql`k.id = ${target.ticketId}::uuid and k.event_id = ${eventId}::uuid`;
+  }
+}
+
+/**
+ * The admission, one statement: the ticket goes from valid to checked-in and the check-in
+ * row is written, or nothing happens. Concurrent scans of one ticket queue on its row
+ * lock; the first commits, the others re-read `status` and match nothing (READ COMMITTED
+ * re-checks the condition on the newest row version). The partial unique index
+ * `check_ins_one_live_per_ticket` is the backstop.
+ */
+export async function admitStatement(
+  tx: Executor,
+  input: {
+    target: TicketTarget;
+    eventId: string;
+    staffUserId: string;
+    deviceId: string;
+    method: "scan" | "manual";
+  },
+): Promise<Admission | null> {
+  const [row] = await rowsOf<Admission>(
+    tx,
+    sql`with admitted as (
+        update tickets k set status = 'checked-in'
+        where ${targetCondition(input.target, input.eventId)} and k.status = 'valid'
+        returning k.id, k.ticket_type_id, k.attendee_name
+      ), written as (
+        insert into check_ins (ticket_id, event_id, staff_user_id, staff_name, device_id, method)
+        select a.id, ${input.eventId}::uuid, ${input.staffUserId}::uuid,
+          coalesce((select u.name from users u where u.id = ${input.staffUserId}::uuid), 'Door staff'),
+          ${input.deviceId}, ${input.method}
+        from admitted a
+        returning id, ticket_id, created_at, staff_name
+      )
+      select w.id as check_in_id, w.created_at, w.staff_name, w.ticket_id, a.attendee_name,
+        t.name as type_name, e.title, e.time_zone
+      from written w join admitted a on a.id = w.ticket_id
+        join ticket_types t on t.id = a.ticket_type_id
+        join events e on e.id = ${input.eventId}::uuid`,
+  );
+  return row ?? null;
+}

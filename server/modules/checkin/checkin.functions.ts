@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { ticketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
+import {
+  type AnyFunctionDefinition,
+  defineFunction,
+  type FunctionContext,
+} from "#server/platform/callable/define-function.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import type { BadScanBurstStep } from "./bad-scans.ts";
+import { attemptAdmission, targetOfCode } from "./door-scan.ts";
+import { doorEvent, doorStats, recentCheckIns, searchTickets } from "./door-views.ts";
+import { teamReport } from "./team-report.ts";
+import { teamReportCsv } from "./team-report-csv.ts";
+import { undoCheckIn } from "./undo-check-in.ts";
+
+const eventId = z.string().max(100);
+const atDoor = { member: "event", id: "eventId" } as const;
+/** The team report: its coordinators and the business owner; NOT_FOUND for staff and others. */
+const reportReaders = { member: "team", id: "teamId", roles: ["owner", "coordinator"] } as const;
+const teamId = z.object({ teamId: z.string().max(100) });
+const deviceId = z.string().trim().min(1).max(60);
+const scanId = z.string().trim().min(8).max(100);
+
+/** Typed codes: about 50 bits each, but a door device has no reason to try thousands. */
+const manualCodeRule = { name: "door-manual-code", limit: 600, windowSeconds: 600 } as const;
+
+const ring = (ctx: FunctionContext) =>
+  ticketKeyRing(ctx.services.database.db, ctx.services.settings.APP_SECRET);
+
+/**
+ * The door (decision 019): scans, manual admissions, undo, the desk's figures. `steps`:
+ * what other modules do about a burst of bad scans (server/steps).
+ */
+export const checkinFunctions = (steps: { badScanBurst: readonly BadScanBurstStep[] }) =>
+  [
+    defineFunction({
+      name: "checkin.scan",
+      input: z.object({ eventId, code: z.string().max(500), deviceId, scanId }),
+      access: atDoor,
+      handler: async (data, ctx) => {
+        // The signature (or the manual code's shape) first: a forged code costs no query.
+        const target = await targetOfCode(await ring(ctx), data.code);
+        if (target?.kind === "code") {
+          await ctx.services.rateLimiter.consume(manualCodeRule, ctx.auth.userId);
+        }
+        return attemptAdmission(
+          ctx.db,
+          { ...data, staffUserId: ctx.auth.userId, method: "scan" },
+          target,
+          steps.badScanBurst,
+        );
+      },
+    }),
+    defineFunction({
+      name: "checkin.admit",
+      input: z.object({
+        eventId,
+        ticketId: z.string().max(100),
+        scanId,
+        deviceId: deviceId.optional(),
+      }),
+      access: atDoor,
+      handler: async (data, ctx) => {
+        if (!/^[0-9a-f-]{36}$/i.test(data.ticketId)) {
+          throw new FunctionError("NOT_FOUND", "Ticket not found.");
+        }
+        return attemptAdmission(
+          ctx.db,
+          {
+            eventId: data.eventId,
+            scanId: data.scanId,
+            deviceId: data.deviceId ?? "desk",
+            staffUserId: ctx.auth.userId,
+            method: "manual",
+          },
+          { kind: "id", ticketId: data.ticketId },
+        );
+      },
+    }),
+    defineFunction({
+      name: "checkin.undo",
+      input: z.object({
+        checkInId: z.string().max(100),
+        reason: z.string().trim().min(1, "Say why the check-in is undone.").max(200),
+      }),
+      access: "signed-in",
+      handler: (data, ctx) => undoCheckIn(ctx.db, ctx.auth.userId, data),
+    }),
+    defineFunction({
+      name: "checkin.search",
+      input: z.object({
+        eventId,
+        query: z.string().trim().min(2, "Type at least 2 characters.").max(80),
+      }),
+      access: atDoor,
+      handler: (data, ctx) => searchTickets(ctx.db, data.eventId, data.query),
+    }),
+    defineFunction({
+      name: "checkin.stats",
+      input: z.object({ eventId }),
+      access: atDoor,
+      handler: async (data, ctx) => ({
+        event: await doorEvent(ctx.db, data.eventId),
+        role: ctx.membership.role,
+        ...(await doorStats(ctx.db, data.eventId)),
+      }),
+    }),
+    defineFunction({
+      name: "checkin.recent",
+      input: z.object({ eventId }),
+      access: atDoor,
+      handler: async (data, ctx) => ({
+        ...(await recentCheckIns(ctx.db, data.eventId)),
+        canUndo: ctx.membership.role === "owner" || ctx.membership.role === "coordinator",
+      }),
+    }),
+    defineFunction({
+      name: "checkin.report",
+      input: teamId,
+      access: reportReaders,
+      handler: async (data, ctx) => {
+        const report = await teamReport(ctx.db, data.teamId);
+        if (!report) throw new FunctionError("NOT_FOUND", "Not found.");
+        return { ...report, role: ctx.membership.role };
+      },
+    }),
+    defineFunction({
+      name: "checkin.reportCsv",
+      input: teamId,
+      access: reportReaders,
+      handler: async (data, ctx) => {
+        const file = await teamReportCsv(ctx.db, data.teamId, new Date());
+        if (!file) throw new FunctionError("NOT_FOUND", "Not found.");
+        return file;
+      },
+    }),
+  ] as const satisfies readonly AnyFunctionDefinition[];

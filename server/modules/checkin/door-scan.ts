@@ -1,0 +1,134 @@
+import { sql } from "drizzle-orm";
+import { normaliseManualCode } from "#server/modules/tickets/manual-code.ts";
+import type { TicketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
+import { readTicketToken, verifyTicketToken } from "#server/modules/tickets/ticket-token.ts";
+import type { Database, Executor } from "#server/platform/db.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
+import { publishRealtime } from "#server/platform/realtime/publish.ts";
+import { admitInOneStatement } from "./admit-in-one-statement.ts";
+import { admitStatement, type TicketTarget } from "./admit-statement.ts";
+import { type BadScanBurstStep, noticeBadScan } from "./bad-scans.ts";
+import { DOOR_MESSAGE_KIND, doorTopic } from "./door-topics.ts";
+import { clockTime, type DoorVerdict, invalidVerdict } from "./door-verdict.ts";
+import { verdictWithoutAdmission } from "./ticket-at-door.ts";
+
+const manualCodePattern = /^[2-9A-HJ-NP-Z]{10}$/;
+
+/**
+ * What a scanned or typed code names, checked without the database: a QR token whose
+ * signature checks out, or something shaped like a manual code. Null: invalid, at no
+ * query's cost.
+ */
+export async function targetOfCode(
+  ring: TicketKeyRing,
+  code: string,
+): Promise<TicketTarget | null> {
+  const trimmed = code.trim();
+  if (readTicketToken(trimmed)) {
+    const claims = await verifyTicketToken(trimmed, (kid) => ring.verificationKey(kid));
+    return claims
+      ? {
+          kind: "token",
+          ticketId: claims.ticketId,
+          generation: claims.generation,
+          eventShortId: claims.eventShortId,
+        }
+      : null;
+  }
+  const manualCode = normaliseManualCode(trimmed);
+  return manualCodePattern.test(manualCode) ? { kind: "code", manualCode } : null;
+}
+
+export type DoorAttempt = {
+  eventId: string;
+  staffUserId: string;
+  deviceId: string;
+  scanId: string;
+  method: "scan" | "manual";
+};
+
+/**
+ * Admits the target once, answering each `scanId` (per user) with its first verdict. A
+ * new scan of a valid ticket is admitted in one statement (`admitInOneStatement`); the
+ * rest take this careful path, where the scan's row is claimed first: a concurrent retry
+ * waits on it and then reads the verdict the first request stored, so ten copies of one
+ * request make one admission and ten identical answers.
+ */
+export async function attemptAdmission(
+  db: Database,
+  attempt: DoorAttempt,
+  target: TicketTarget | null,
+  burstSteps: readonly BadScanBurstStep[] = [],
+): Promise<DoorVerdict> {
+  const quick = target ? await admitInOneStatement(db, attempt, target) : null;
+  if (quick) return quick;
+  return db.transaction(async (tx) => {
+    const claimed = await rowsOf<{ scan_id: string }>(
+      tx,
+      sql`insert into check_in_scans (user_id, scan_id, event_id)
+        values (${attempt.staffUserId}::uuid, ${attempt.scanId}, ${attempt.eventId}::uuid)
+        on conflict do nothing returning scan_id`,
+    );
+    if (claimed.length === 0) return storedVerdict(tx, attempt);
+    const verdict = target
+      ? await admitOrExplain(tx, attempt, target)
+      : invalidVerdict("signature");
+    await tx.execute(
+      sql`update check_in_scans set verdict = ${JSON.stringify(verdict)}::jsonb
+        where user_id = ${attempt.staffUserId}::uuid and scan_id = ${attempt.scanId}`,
+    );
+    await noticeBadScan(tx, attempt.eventId, verdict, burstSteps);
+    if (verdict.verdict === "admitted") {
+      await publishRealtime(tx, {
+        topic: doorTopic(attempt.eventId),
+        kind: DOOR_MESSAGE_KIND,
+        payload: { eventId: attempt.eventId, change: "admitted", checkInId: verdict.checkIn?.id },
+      });
+    }
+    return verdict;
+  });
+}
+
+async function storedVerdict(tx: Executor, attempt: DoorAttempt): Promise<DoorVerdict> {
+  const [row] = await rowsOf<{ verdict: DoorVerdict | string | null }>(
+    tx,
+    sql`select verdict from check_in_scans
+      where user_id = ${attempt.staffUserId}::uuid and scan_id = ${attempt.scanId}`,
+  );
+  const stored = row?.verdict;
+  if (!stored) throw new Error("scan claimed without a verdict");
+  return typeof stored === "string" ? (JSON.parse(stored) as DoorVerdict) : stored;
+}
+
+async function admitOrExplain(
+  tx: Executor,
+  attempt: DoorAttempt,
+  target: TicketTarget,
+): Promise<DoorVerdict> {
+  // Twice at most: a ticket found valid after a failed admission was undone in between.
+  for (let round = 0; round < 2; round++) {
+    const admitted = await admitStatement(tx, { ...attempt, target });
+    if (admitted) {
+      return {
+        verdict: "admitted",
+        message: "Admitted.",
+        ticket: {
+          id: admitted.ticket_id,
+          attendeeName: admitted.attendee_name,
+          ticketTypeName: admitted.type_name,
+        },
+        event: { id: attempt.eventId, title: admitted.title },
+        checkIn: {
+          id: admitted.check_in_id,
+          at: new Date(admitted.created_at).toISOString(),
+          time: clockTime(admitted.created_at, admitted.time_zone),
+          staffName: admitted.staff_name,
+          deviceId: attempt.deviceId,
+        },
+      };
+    }
+    const refused = await verdictWithoutAdmission(tx, target, attempt.eventId);
+    if (refused) return refused;
+  }
+  return invalidVerdict("unknown");
+}

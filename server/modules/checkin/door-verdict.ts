@@ -1,0 +1,59 @@
+/** What the door says of one scan or manual admission (decision 019). */
+export type VerdictKind =
+  | "admitted"
+  | "already-checked-in"
+  | "wrong-event"
+  | "cancelled"
+  | "invalid";
+
+/** Why a code is invalid: forged or damaged, no such ticket, or an old QR of a ticket given away. */
+export type InvalidReason = "signature" | "unknown" | "given-away";
+
+export type DoorVerdict = {
+  verdict: VerdictKind;
+  message: string;
+  reason?: InvalidReason;
+  ticket: { id: string; attendeeName: string; ticketTypeName: string } | null;
+  /** The ticket's event (for `wrong-event`, the other event it is for). */
+  event: { id: string; title: string } | null;
+  /** The admission: this one (`admitted`) or the earlier one (`already-checked-in`). */
+  checkIn: {
+    id: string;
+    at: string;
+    /** HH:MM in the event's time zone. */
+    time: string;
+    staffName: string;
+    deviceId: string;
+  } | null;
+};
+
+/** HH:MM (24-hour) of `at` in `timeZone`. */
+export function clockTime(at: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(at));
+}
+
+const invalidMessages: Record<InvalidReason, string> = {
+  signature: "Not a valid ticket code: it was not issued by us or is damaged.",
+  unknown: "No ticket with this code at this event.",
+  "given-away": "An old QR code: this ticket was given to someone else, who has the current one.",
+};
+
+export function invalidVerdict(reason: InvalidReason): DoorVerdict {
+  return {
+    verdict: "invalid",
+    reason,
+    message: invalidMessages[reason],
+    ticket: null,
+    event: null,
+    checkIn: null,
+  };
+}
+
+export function alreadyMessage(checkIn: NonNullable<DoorVerdict["checkIn"]>): string {
+  return `Already checked in at ${checkIn.time} by ${checkIn.staffName} (${checkIn.deviceId}).`;
+}

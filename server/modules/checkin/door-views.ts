@@ -1,0 +1,142 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "#server/platform/db.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
+import { clockTime } from "./door-verdict.ts";
+
+/** `checkin.stats`: guests in out of tickets that admit (valid or in), overall and by type. */
+export async function doorStats(db: Executor, eventId: string) {
+  const rows = await rowsOf<{ id: string; name: string; admitted: number; total: number }>(
+    db,
+    sql`select t.id, t.name,
+        count(k.id) filter (where k.status = 'checked-in')::int as admitted,
+        count(k.id) filter (where k.status in ('valid', 'checked-in'))::int as total
+      from ticket_types t left join tickets k on k.ticket_type_id = t.id
+      where t.event_id = ${eventId}::uuid
+      group by t.id, t.name, t.position order by t.position, t.name`,
+  );
+  const byType = rows.map((r) => ({
+    ticketTypeId: r.id,
+    name: r.name,
+    in: Number(r.admitted),
+    total: Number(r.total),
+  }));
+  return {
+    in: byType.reduce((sum, t) => sum + t.in, 0),
+    total: byType.reduce((sum, t) => sum + t.total, 0),
+    byType,
+  };
+}
+
+type RecentRow = {
+  id: string;
+  ticket_id: string;
+  created_at: string | Date;
+  staff_name: string;
+  device_id: string;
+  method: "scan" | "manual";
+  undone_at: string | Date | null;
+  undone_by_name: string | null;
+  undo_reason: string | null;
+  attendee_name: string;
+  type_name: string;
+  time_zone: string;
+};
+
+/** `checkin.recent`: the latest admissions at this event's door, undone ones marked. */
+export async function recentCheckIns(db: Executor, eventId: string, limit = 20) {
+  const rows = await rowsOf<RecentRow>(
+    db,
+    sql`select c.id, c.ticket_id, c.created_at, c.staff_name, c.device_id, c.method,
+        c.undone_at, c.undone_by_name, c.undo_reason, k.attendee_name, t.name as type_name,
+        e.time_zone
+      from check_ins c join tickets k on k.id = c.ticket_id
+        join ticket_types t on t.id = k.ticket_type_id join events e on e.id = c.event_id
+      where c.event_id = ${eventId}::uuid
+      order by c.created_at desc, c.id limit ${limit}`,
+  );
+  return {
+    checkIns: rows.map((r) => ({
+      id: r.id,
+      ticketId: r.ticket_id,
+      attendeeName: r.attendee_name,
+      ticketTypeName: r.type_name,
+      at: new Date(r.created_at).toISOString(),
+      time: clockTime(r.created_at, r.time_zone),
+      staffName: r.staff_name,
+      deviceId: r.device_id,
+      method: r.method,
+      undone: r.undone_at ? { byName: r.undone_by_name ?? "", reason: r.undo_reason ?? "" } : null,
+    })),
+  };
+}
+
+type SearchRow = {
+  id: string;
+  status: string;
+  attendee_name: string;
+  type_name: string;
+  reference: string;
+  manual_code: string;
+  checked_in_at: string | Date | null;
+  staff_name: string | null;
+  time_zone: string;
+};
+
+/**
+ * `checkin.search`: this event's tickets by attendee or account name, phone number
+ * (digits, at least 4) or booking reference; at most 20, not-yet-admitted first.
+ */
+export async function searchTickets(db: Executor, eventId: string, query: string) {
+  const text = query.trim();
+  const digits = text.replace(/\D/g, "");
+  const reference = text.toUpperCase().replace(/[^0-9A-Z]/g, "");
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await rowsOf<SearchRow>(
+    db,
+    sql`select k.id, k.status, k.attendee_name, t.name as type_name, b.reference,
+        k.manual_code, c.created_at as checked_in_at, c.staff_name, e.time_zone
+      from tickets k join ticket_types t on t.id = k.ticket_type_id
+        join bookings b on b.id = k.booking_id join events e on e.id = k.event_id
+        left join users h on h.id = k.holder_user_id
+        left join check_ins c on c.ticket_id = k.id and c.undone_at is null
+      where k.event_id = ${eventId}::uuid and (
+        k.attendee_name ilike ${like} or h.name ilike ${like}
+        or (${reference.length >= 4} and replace(b.reference, '-', '') = ${reference})
+        or (${digits.length >= 4} and (h.phone like ${`%${digits}`} or b.contact_phone like ${`%${digits}`})))
+      order by (k.status = 'valid') desc, k.attendee_name limit 20`,
+  );
+  return {
+    tickets: rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      attendeeName: r.attendee_name,
+      ticketTypeName: r.type_name,
+      bookingReference: r.reference,
+      checkedIn: r.checked_in_at
+        ? { time: clockTime(r.checked_in_at, r.time_zone), staffName: r.staff_name ?? "" }
+        : null,
+    })),
+  };
+}
+
+/** The event a desk works at: what its header shows. */
+export async function doorEvent(db: Executor, eventId: string) {
+  const [row] = await rowsOf<{
+    id: string;
+    title: string;
+    venue_name: string;
+    starts_at: string | Date;
+    time_zone: string;
+  }>(
+    db,
+    sql`select id, title, venue_name, starts_at, time_zone from events where id = ${eventId}::uuid`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    venueName: row.venue_name,
+    startsAt: new Date(row.starts_at).toISOString(),
+    timeZone: row.time_zone,
+  };
+}

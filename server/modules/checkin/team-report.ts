@@ -1,0 +1,143 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "#server/platform/db.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
+import { checkInBuckets } from "./report-buckets.ts";
+
+type EventRow = {
+  id: string;
+  title: string;
+  venue_name: string;
+  starts_at: string | Date;
+  ends_at: string | Date;
+  time_zone: string;
+  status: string;
+};
+type TypeRow = { event_id: string; name: string; sold: number; checked_in: number };
+type StaffRow = { event_id: string; name: string; scans: number; manual: number };
+type QuarterRow = { event_id: string; start: string; count: number };
+type UndoneRow = { event_id: string; undone: number };
+
+/** The team and its business, or null (the registry has already checked the caller). */
+async function teamOf(db: Executor, teamId: string) {
+  const [row] = await rowsOf<{ id: string; name: string; business_id: string; business: string }>(
+    db,
+    sql`select t.id, t.name, b.id as business_id, b.name as business
+      from teams t join businesses b on b.id = t.business_id where t.id = ${teamId}::uuid`,
+  );
+  return row ?? null;
+}
+
+/**
+ * The team's events: those under way or over, latest first, then those to come, soonest
+ * first (the door's current night leads on a phone).
+ */
+async function eventsOf(db: Executor, teamId: string) {
+  return rowsOf<EventRow>(
+    db,
+    sql`select e.id, e.title, e.venue_name, e.starts_at, e.ends_at, e.time_zone, e.status
+      from team_events te join events e on e.id = te.event_id
+      where te.team_id = ${teamId}::uuid
+      order by (e.starts_at > now()),
+        case when e.starts_at <= now() then e.starts_at end desc, e.starts_at, e.id`,
+  );
+}
+
+type IdList = ReturnType<typeof sql.join>;
+
+const typesSql = (ids: IdList) =>
+  sql`select t.event_id, t.name,
+      count(k.id) filter (where k.status <> 'cancelled')::int as sold,
+      count(c.id)::int as checked_in
+    from ticket_types t left join tickets k on k.ticket_type_id = t.id
+      left join check_ins c on c.ticket_id = k.id and c.undone_at is null
+    where t.event_id in (${ids})
+    group by t.event_id, t.id, t.name, t.position order by t.position, t.name`;
+
+const staffSql = (ids: IdList) =>
+  sql`select c.event_id, c.staff_name as name,
+      count(*) filter (where c.method = 'scan')::int as scans,
+      count(*) filter (where c.method = 'manual')::int as manual
+    from check_ins c
+    where c.event_id in (${ids}) and c.undone_at is null
+    group by c.event_id, c.staff_user_id, c.staff_name
+    order by count(*) desc, c.staff_name`;
+
+/** Quarter hours of the event's wall time; every zone's offset is whole quarters. */
+const quartersSql = (ids: IdList) =>
+  sql`select c.event_id,
+      to_char(date_bin('15 minutes', c.created_at at time zone e.time_zone,
+        timestamp '2000-01-01'), 'YYYY-MM-DD"T"HH24:MI') as start,
+      count(*)::int as count
+    from check_ins c join events e on e.id = c.event_id
+    where c.event_id in (${ids}) and c.undone_at is null
+    group by 1, 2 order by 2`;
+
+const undoneSql = (ids: IdList) =>
+  sql`select event_id, count(*)::int as undone from check_ins
+    where event_id in (${ids}) and undone_at is not null group by event_id`;
+
+/**
+ * `checkin.report`: per event the team works at, tickets sold (not cancelled), checked
+ * in (live check-ins: an undone one does not count) and remaining (sold, not yet in);
+ * check-ins over time in the event's wall time; by ticket type; by staff member as
+ * recorded at the door. Four grouped statements cover all the team's events.
+ */
+export async function teamReport(db: Executor, teamId: string) {
+  const team = await teamOf(db, teamId);
+  if (!team) return null;
+  const events = await eventsOf(db, teamId);
+  const ids = events.map((e) => e.id);
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const none = ids.length === 0;
+  // One after another: `db` may be a transaction's single connection.
+  const types = none ? [] : await rowsOf<TypeRow>(db, typesSql(idList));
+  const staff = none ? [] : await rowsOf<StaffRow>(db, staffSql(idList));
+  const quarters = none ? [] : await rowsOf<QuarterRow>(db, quartersSql(idList));
+  const undone = none ? [] : await rowsOf<UndoneRow>(db, undoneSql(idList));
+  const of = <T extends { event_id: string }>(rows: T[], eventId: string) =>
+    rows.filter((r) => r.event_id === eventId);
+  return {
+    team: { id: team.id, name: team.name },
+    business: { id: team.business_id, name: team.business },
+    events: events.map((event) => {
+      const byType = of(types, event.id).map((t) => ({
+        name: t.name,
+        sold: Number(t.sold),
+        checkedIn: Number(t.checked_in),
+        remaining: Number(t.sold) - Number(t.checked_in),
+      }));
+      const sold = byType.reduce((sum, t) => sum + t.sold, 0);
+      const checkedIn = byType.reduce((sum, t) => sum + t.checkedIn, 0);
+      const overTime = checkInBuckets(
+        of(quarters, event.id).map((q) => ({ start: q.start, count: Number(q.count) })),
+      );
+      return {
+        id: event.id,
+        title: event.title,
+        venueName: event.venue_name,
+        startsAt: new Date(event.starts_at).toISOString(),
+        endsAt: new Date(event.ends_at).toISOString(),
+        timeZone: event.time_zone,
+        status: event.status,
+        sold,
+        checkedIn,
+        remaining: sold - checkedIn,
+        undone: Number(of(undone, event.id)[0]?.undone ?? 0),
+        bucketMinutes: overTime.minutes,
+        overTime: overTime.buckets,
+        byType,
+        byStaff: of(staff, event.id).map((s) => ({
+          name: s.name,
+          checkIns: Number(s.scans) + Number(s.manual),
+          scans: Number(s.scans),
+          manual: Number(s.manual),
+        })),
+      };
+    }),
+  };
+}
+
+export type TeamReport = NonNullable<Awaited<ReturnType<typeof teamReport>>>;

@@ -1,0 +1,33 @@
+import { randomBytes } from "node:crypto";
+import type { Executor } from "#server/platform/db.ts";
+import { newManualCode } from "./manual-code.ts";
+import { tickets } from "./tickets.schema.ts";
+
+export type TicketsToIssue = {
+  bookingId: string;
+  eventId: string;
+  holderUserId: string;
+  /** One per admission, in the attendees' order. */
+  admissions: { ticketTypeId: string; attendeeName: string }[];
+};
+
+/**
+ * Issues a booking's tickets, in the booking's transaction. Each gets 256 random bits of
+ * secret: its QR token is signed over it, so replacing the secret kills the old QR.
+ */
+export async function issueTickets(tx: Executor, order: TicketsToIssue): Promise<void> {
+  const now = Date.now();
+  await tx.insert(tickets).values(
+    order.admissions.map((admission, index) => ({
+      bookingId: order.bookingId,
+      eventId: order.eventId,
+      ticketTypeId: admission.ticketTypeId,
+      holderUserId: order.holderUserId,
+      attendeeName: admission.attendeeName,
+      secret: randomBytes(32).toString("base64url"),
+      manualCode: newManualCode(),
+      // Distinct times keep the attendees' order when listed.
+      createdAt: new Date(now + index),
+    })),
+  );
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import type { Executor } from "#server/platform/db.ts";
+import { newManualCode } from "./manual-code.ts";
+
+/**
+ * Moves a ticket to a new holder (or to nobody, while a share link waits) and kills its
+ * old QR: the generation goes up, and the secret and manual code are replaced. Run with
+ * the ticket row locked.
+ */
+export async function handOver(
+  tx: Executor,
+  ticket: { id: string; generation: number },
+  next: { holderUserId: string | null; attendeeName: string },
+): Promise<number> {
+  const generation = ticket.generation + 1;
+  // The QR token carries the generation in two bytes (decision 013).
+  if (generation > 0xffff) {
+    throw new FunctionError(
+      "FAILED_PRECONDITION",
+      "This ticket has changed hands too many times to be passed on again.",
+    );
+  }
+  await tx.execute(
+    sql`update tickets set holder_user_id = ${next.holderUserId}, attendee_name = ${next.attendeeName},
+      generation = ${generation}, secret = ${randomBytes(32).toString("base64url")},
+      manual_code = ${newManualCode()}
+    where id = ${ticket.id}::uuid`,
+  );
+  return generation;
+}

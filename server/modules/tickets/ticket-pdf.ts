@@ -1,0 +1,78 @@
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { formatEventTime } from "#server/modules/inventory/sale-rules.ts";
+import { qrPng } from "./qr-image.ts";
+import type { TicketView } from "./ticket-views.ts";
+
+/** A5 portrait, in points. */
+const PAGE = { width: 420, height: 595 };
+const MARGIN = 36;
+
+/** What a standard PDF font can draw: characters outside its encoding become "?". */
+function drawable(font: PDFFont, text: string): string {
+  let out = "";
+  for (const char of text.normalize("NFC")) {
+    try {
+      font.encodeText(char);
+      out += char;
+    } catch {
+      out += "?";
+    }
+  }
+  return out;
+}
+
+/** Shortens a line to the page's width (the ellipsis is in the fonts' encoding). */
+function fitted(font: PDFFont, text: string, size: number, width: number): string {
+  const whole = drawable(font, text);
+  let line = whole;
+  while (line.length > 1 && font.widthOfTextAtSize(`${line}…`, size) > width)
+    line = line.slice(0, -1);
+  return line === whole ? line : `${line}…`;
+}
+
+/**
+ * One page per valid ticket: the QR (the ticket's current token), the code to type, the
+ * event and the attendee. Made on the server so every phone and printer gets the same.
+ */
+export async function ticketsPdf(tickets: TicketView[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(tickets.length === 1 ? "Ticket" : "Tickets");
+  pdf.setCreator("eventapp");
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const width = PAGE.width - 2 * MARGIN;
+  for (const ticket of tickets) {
+    if (!ticket.qr) continue;
+    const page = pdf.addPage([PAGE.width, PAGE.height]);
+    let y = PAGE.height - MARGIN;
+    const line = (text: string, size: number, font = regular, gap = 6) => {
+      y -= size;
+      page.drawText(fitted(font, text, size, width), {
+        x: MARGIN,
+        y,
+        size,
+        font,
+        color: rgb(0, 0, 0),
+      });
+      y -= gap;
+    };
+    line(ticket.event.title, 18, bold);
+    line(formatEventTime(new Date(ticket.event.startsAt), ticket.event.timeZone), 12);
+    line(
+      [ticket.event.venueName, ticket.event.venueAddress].filter(Boolean).join(", "),
+      12,
+      regular,
+      14,
+    );
+    const image = await pdf.embedPng(await qrPng(ticket.qr));
+    const side = width;
+    y -= side;
+    page.drawImage(image, { x: MARGIN, y, width: side, height: side });
+    y -= 10;
+    line(`Code: ${ticket.manualCode ?? ""}`, 14, bold, 10);
+    line(ticket.attendeeName, 14, bold);
+    line(ticket.ticketTypeName, 12);
+    line(`Booking ${ticket.bookingReference}`, 10);
+  }
+  return pdf.save();
+}

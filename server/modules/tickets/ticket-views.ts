@@ -1,0 +1,190 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { EventSummary } from "#server/modules/events/event-summary.ts";
+import type { Executor } from "#server/platform/db.ts";
+import { rowsOf } from "#server/platform/db-rows.ts";
+import { latestAssignment } from "./assignment-view.ts";
+import { formatManualCode } from "./manual-code.ts";
+import { shareTokenHash } from "./share-link.ts";
+import type { TicketKeyRing } from "./ticket-keys.ts";
+import { qrTokenFor } from "./ticket-qr.ts";
+import {
+  findTicket,
+  heldTicketsForEvent,
+  requireHeldTicket,
+  type TicketRecord,
+  ticketNotFound,
+} from "./ticket-records.ts";
+import type { TicketStatus } from "./ticket-status.ts";
+import { ticketAssignments } from "./tickets.schema.ts";
+
+/** A ticket as its holder sees it: with the QR token and the code to type at the door. */
+export type TicketView = {
+  id: string;
+  status: TicketStatus;
+  attendeeName: string;
+  ticketTypeName: string;
+  bookingReference: string;
+  event: EventSummary & { venueAddress: string };
+  /** Only for a valid ticket: a used or cancelled one has nothing to show at the door. */
+  qr: string | null;
+  manualCode: string | null;
+};
+
+function viewOf(ring: TicketKeyRing, ticket: TicketRecord): TicketView {
+  const showable = ticket.status === "valid";
+  return {
+    id: ticket.id,
+    status: ticket.status,
+    attendeeName: ticket.attendeeName,
+    ticketTypeName: ticket.ticketTypeName,
+    bookingReference: ticket.bookingReference,
+    event: ticket.event,
+    qr: showable
+      ? qrTokenFor(ring, {
+          id: ticket.id,
+          eventShortId: ticket.event.shortId,
+          generation: ticket.generation,
+        })
+      : null,
+    manualCode: showable ? formatManualCode(ticket.manualCode) : null,
+  };
+}
+
+/** `tickets.get`: one ticket of its holder; NOT_FOUND for anyone else. */
+export async function heldTicket(
+  db: Executor,
+  ring: TicketKeyRing,
+  userId: string,
+  ticketId: string,
+): Promise<TicketView> {
+  return viewOf(ring, await requireHeldTicket(db, userId, ticketId));
+}
+
+/** `tickets.forEvent`: the caller's tickets for one event; NOT_FOUND when they hold none. */
+export async function walletForEvent(
+  db: Executor,
+  ring: TicketKeyRing,
+  userId: string,
+  eventId: string,
+): Promise<{ event: TicketView["event"]; tickets: TicketView[] }> {
+  const tickets = await heldTicketsForEvent(db, userId, eventId);
+  const first = tickets[0];
+  if (!first) throw ticketNotFound();
+  return { event: first.event, tickets: tickets.map((ticket) => viewOf(ring, ticket)) };
+}
+
+/** `/ticket/{id}`: anyone sees the event and status; the holder or the share link, the QR. */
+export type SharedTicketView = {
+  id: string;
+  status: TicketStatus;
+  event: EventSummary & { venueAddress: string };
+  /** Null unless the caller holds the ticket or brings its live share link. */
+  ticket: TicketView | null;
+  /** The caller brought a live share link: they may claim the ticket into their account. */
+  claimable: boolean;
+  /** Given away and not claimed yet. */
+  awaitingClaim: boolean;
+};
+
+export async function sharedTicket(
+  db: Executor,
+  ring: TicketKeyRing,
+  userId: string | null,
+  input: { ticketId: string; shareToken?: string | undefined },
+): Promise<SharedTicketView> {
+  const ticket = await findTicket(db, input.ticketId);
+  if (!ticket) throw ticketNotFound();
+  const latest = await latestAssignment(db, ticket.id);
+  const awaitingClaim = latest?.status === "pending";
+  const linkLive = Boolean(
+    input.shareToken &&
+      awaitingClaim &&
+      latest?.shareTokenHash === shareTokenHash(input.shareToken),
+  );
+  const isHolder = userId !== null && ticket.holderUserId === userId;
+  return {
+    id: ticket.id,
+    status: ticket.status,
+    event: ticket.event,
+    ticket: isHolder || linkLive ? viewOf(ring, ticket) : null,
+    claimable: linkLive && ticket.status === "valid",
+    awaitingClaim,
+  };
+}
+
+export type TicketHistory = {
+  id: string;
+  status: TicketStatus;
+  attendeeName: string;
+  ticketTypeName: string;
+  event: EventSummary;
+  booking: { reference: string; bookedAt: string; pricePaidMinor: number; currency: string };
+  assignments: {
+    at: string;
+    fromName: string;
+    toName: string;
+    channel: "account" | "sms" | "email";
+    status: string;
+    settledAt: string | null;
+  }[];
+  /** Admissions at the door (the check-in module's table, read by name), undone ones marked. */
+  checkIns: { at: string; by: string; undoneAt: string | null; undoReason: string | null }[];
+};
+
+/** `tickets.history`: the holder's view of where the ticket came from. */
+export async function ticketHistory(
+  db: Executor,
+  userId: string,
+  ticketId: string,
+): Promise<TicketHistory> {
+  const ticket = await requireHeldTicket(db, userId, ticketId);
+  const [booking] = await rowsOf<{ created_at: string | Date; unit: number; currency: string }>(
+    db,
+    sql`select b.created_at, coalesce(i.unit_price_minor, 0) as unit, b.currency
+      from tickets k join bookings b on b.id = k.booking_id
+        left join booking_items i on i.booking_id = b.id and i.ticket_type_id = k.ticket_type_id
+      where k.id = ${ticket.id}::uuid`,
+  );
+  const assignments = await db
+    .select()
+    .from(ticketAssignments)
+    .where(eq(ticketAssignments.ticketId, ticket.id))
+    .orderBy(asc(ticketAssignments.createdAt));
+  const checkIns = await rowsOf<{
+    created_at: string | Date;
+    staff_name: string;
+    undone_at: string | Date | null;
+    undo_reason: string | null;
+  }>(
+    db,
+    sql`select created_at, staff_name, undone_at, undo_reason from check_ins
+      where ticket_id = ${ticket.id}::uuid order by created_at`,
+  );
+  return {
+    id: ticket.id,
+    status: ticket.status,
+    attendeeName: ticket.attendeeName,
+    ticketTypeName: ticket.ticketTypeName,
+    event: ticket.event,
+    booking: {
+      reference: ticket.bookingReference,
+      bookedAt: new Date(booking?.created_at ?? Date.now()).toISOString(),
+      pricePaidMinor: Number(booking?.unit ?? 0),
+      currency: booking?.currency ?? "EUR",
+    },
+    assignments: assignments.map((a) => ({
+      at: a.createdAt.toISOString(),
+      fromName: a.fromName,
+      toName: a.recipientName,
+      channel: a.channel,
+      status: a.status,
+      settledAt: a.settledAt?.toISOString() ?? null,
+    })),
+    checkIns: checkIns.map((c) => ({
+      at: new Date(c.created_at).toISOString(),
+      by: c.staff_name,
+      undoneAt: c.undone_at ? new Date(c.undone_at).toISOString() : null,
+      undoReason: c.undo_reason,
+    })),
+  };
+}

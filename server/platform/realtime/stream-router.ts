@@ -1,0 +1,150 @@
+import express, { type Response } from "express";
+import { SESSION_COOKIE } from "#contract/cookie-names.ts";
+import { readCookie } from "#contract/read-cookie.ts";
+import type { LiveSession } from "#server/platform/auth/auth-service.ts";
+import type { Logger } from "#server/platform/logger.ts";
+import { topics as topicNames } from "./publish.ts";
+import type { RealtimeEvent, RealtimeHub } from "./realtime-hub.ts";
+
+/** The topics a user may receive besides their own, e.g. their teams' (from the modules). */
+export type TopicSource = (userId: string) => Promise<readonly string[]>;
+
+export type StreamDeps = {
+  hub: RealtimeHub;
+  sessionForToken(token: string): Promise<LiveSession | null>;
+  topicSources?: readonly TopicSource[];
+  log: Logger;
+  /** How often a stream re-checks its session and topics (revocation, team removal). */
+  checkMs?: number;
+  heartbeatMs?: number;
+  /** Open streams one user may hold on this instance (tabs, devices). */
+  maxStreamsPerUser?: number;
+};
+
+/** Written but unread past this, the client is gone or too slow: it reconnects and replays. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/**
+ * `GET /stream` (under /api): Server-Sent Events for a signed-in browser (its session
+ * cookie; EventSource sends no other credentials). Each message is
+ * `id: N` + `data: {"kind","topic","payload"}`; `Last-Event-ID` (header, or `lastEventId`
+ * in the query) replays what was missed from the table, in order and none twice.
+ */
+export function realtimeStreamRouter(deps: StreamDeps): express.Router {
+  const router = express.Router();
+  const checkMs = deps.checkMs ?? 2000;
+  const heartbeatMs = deps.heartbeatMs ?? 15_000;
+  const maxStreams = deps.maxStreamsPerUser ?? 10;
+  const openByUser = new Map<string, number>();
+
+  async function topicsOf(userId: string): Promise<Set<string>> {
+    const extra = await Promise.all((deps.topicSources ?? []).map((source) => source(userId)));
+    return new Set([topicNames.user(userId), ...extra.flat()]);
+  }
+
+  router.get("/stream", async (req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      const token = readCookie(SESSION_COOKIE, req.headers.cookie);
+      const session = token ? await deps.sessionForToken(token) : null;
+      if (!token || !session) {
+        res.status(401).json({ error: { status: "UNAUTHENTICATED", message: "Sign in first." } });
+        return;
+      }
+      const { userId } = session;
+      if ((openByUser.get(userId) ?? 0) >= maxStreams) {
+        res.status(429).json({
+          error: { status: "RESOURCE_EXHAUSTED", message: "Too many open live streams." },
+        });
+        return;
+      }
+      const given = req.get("last-event-id") ?? req.query.lastEventId;
+      const lastEventId =
+        typeof given === "string" && /^\d{1,15}$/.test(given) ? Number(given) : null;
+      openByUser.set(userId, (openByUser.get(userId) ?? 0) + 1);
+      await serve(res, { token, userId, lastEventId, topics: await topicsOf(userId) }, () => {
+        const left = (openByUser.get(userId) ?? 1) - 1;
+        if (left > 0) openByUser.set(userId, left);
+        else openByUser.delete(userId);
+      });
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  async function serve(
+    res: Response,
+    stream: { token: string; userId: string; lastEventId: number | null; topics: Set<string> },
+    onClose: () => void,
+  ): Promise<void> {
+    // The highest id sent: the browser's Last-Event-ID. An event committed late (a lower id
+    // after a higher one) is sent without an id line, so a reconnect never repeats one.
+    let highestSent = stream.lastEventId ?? 0;
+    const sent = new Set<number>();
+    let replaying = stream.lastEventId !== null;
+    const held: RealtimeEvent[] = [];
+    let closed = false;
+
+    const write = (event: RealtimeEvent) => {
+      if (closed || sent.has(event.id)) return;
+      if (stream.lastEventId !== null && event.id <= stream.lastEventId) return;
+      sent.add(event.id);
+      if (sent.size > 5000) sent.delete(sent.values().next().value as number);
+      const data = JSON.stringify({ kind: event.kind, topic: event.topic, payload: event.payload });
+      const idLine = event.id > highestSent ? `id: ${event.id}\n` : "";
+      highestSent = Math.max(highestSent, event.id);
+      res.write(`${idLine}data: ${data}\n\n`);
+      if (res.writableLength > MAX_BUFFERED_BYTES) close();
+    };
+    const subscriber = {
+      topics: stream.topics as ReadonlySet<string>,
+      deliver: (event: RealtimeEvent) => (replaying ? held.push(event) : write(event)),
+    };
+    const unsubscribe = deps.hub.subscribe(subscriber);
+
+    const heartbeat = setInterval(() => res.write(": ping\n\n"), heartbeatMs);
+    const check = setInterval(() => void recheck(), checkMs);
+    function close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      clearInterval(check);
+      unsubscribe();
+      onClose();
+      res.end();
+    }
+    async function recheck() {
+      try {
+        const session = await deps.sessionForToken(stream.token);
+        if (!session || session.userId !== stream.userId) return close();
+        subscriber.topics = await topicsOf(stream.userId);
+      } catch (error) {
+        deps.log.warn({ err: error }, "realtime: stream check failed");
+      }
+    }
+    res.on("close", close);
+
+    res.status(200);
+    res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
+    res.setHeader("X-Accel-Buffering", "no");
+    res.flushHeaders();
+    res.write("retry: 2000\n\n");
+
+    if (stream.lastEventId !== null) {
+      try {
+        // Missed events, then whatever arrived live meanwhile: both in id order, none twice.
+        for (const event of await deps.hub.since([...stream.topics], stream.lastEventId)) {
+          write(event);
+        }
+      } catch (error) {
+        deps.log.warn({ err: error }, "realtime: replay failed");
+        return close();
+      } finally {
+        replaying = false;
+      }
+      for (const event of held.sort((a, b) => a.id - b.id)) write(event);
+    }
+  }
+
+  return router;
+}

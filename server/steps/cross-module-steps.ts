@@ -1,0 +1,17 @@
+import { accountDeletionSteps } from "./account-deletion.ts";
+import { badScanBurstSteps } from "./door-bad-scans.ts";
+import { eventCancellationSteps, eventChangeSteps } from "./event-cancellation.ts";
+import { countPlanUsage } from "./plan-usage.ts";
+
+/**
+ * Every operation that crosses modules, composed here and handed to the modules' function
+ * lists by server/functions.ts, so that no module imports one above it
+ * (docs/decisions/012-layers-and-contract.md).
+ */
+export const crossModuleSteps = {
+  eventCancellation: eventCancellationSteps,
+  eventChange: eventChangeSteps,
+  accountDeletion: accountDeletionSteps,
+  badScanBurst: badScanBurstSteps,
+  countPlanUsage,
+};

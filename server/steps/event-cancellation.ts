@@ -1,0 +1,26 @@
+import { alertEventCancelled, alertEventChanged } from "#server/modules/alerts/system-alerts.ts";
+import { cancelBookingsOfEvent } from "#server/modules/bookings/cancel-bookings.ts";
+import type {
+  EventCancellationStep,
+  EventChangeStep,
+} from "#server/modules/events/event-cancellation.ts";
+
+/** What `events.cancel` does beyond the event itself, in order, in its transaction. */
+export const eventCancellationSteps: readonly EventCancellationStep[] = [
+  // Cancels the bookings and their tickets, and tells the holders (emails queued here).
+  async (tx, event, reason, deps) => {
+    await cancelBookingsOfEvent(tx, event, reason, deps);
+  },
+  // Tells the teams working at the event, live (decision 020).
+  async (tx, event) => {
+    await alertEventCancelled(tx, event);
+  },
+];
+
+/** What `events.update` does beyond the event when its time or venue changes. */
+export const eventChangeSteps: readonly EventChangeStep[] = [
+  // Tells the teams working at the event, live (decision 020).
+  async (tx, event, lines) => {
+    await alertEventChanged(tx, event, lines.join(" "));
+  },
+];

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import {
+  capabilityEdges,
+  findCycles,
+  isTestFile,
+  readSourceFiles,
+} from "#tests/support/import-graph.ts";
+
+/**
+ * The layers of docs/decisions/012-layers-and-contract.md, read from the imports:
+ * app → server/steps → server/modules → server/platform, all above contract/.
+ */
+const files = readSourceFiles();
+const violations = (rule: (from: string, to: string) => boolean, scope = files) =>
+  scope.flatMap((file) =>
+    file.imports.filter((to) => rule(file.path, to)).map((to) => `${file.path} imports ${to}`),
+  );
+
+describe("layers", () => {
+  it("reads the whole tree (the check is not vacuous)", () => {
+    expect(files.filter((file) => file.path.startsWith("server/modules/")).length).toBeGreaterThan(
+      50,
+    );
+    expect(capabilityEdges(files).size).toBeGreaterThan(5);
+  });
+
+  it("keeps the server out of the page layer: only the contract is shared", () => {
+    expect(violations((from, to) => from.startsWith("server/") && to.startsWith("app/"))).toEqual(
+      [],
+    );
+  });
+
+  it("keeps the contract below both sides", () => {
+    expect(
+      violations(
+        (from, to) =>
+          from.startsWith("contract/") && (to.startsWith("app/") || to.startsWith("server/")),
+      ),
+    ).toEqual([]);
+  });
+
+  it("keeps the platform below the modules and the steps that compose them", () => {
+    const production = files.filter((file) => !isTestFile(file.path));
+    expect(
+      violations(
+        (from, to) =>
+          from.startsWith("server/platform/") &&
+          (to.startsWith("server/modules/") ||
+            to.startsWith("server/steps/") ||
+            to === "server/functions.ts"),
+        production,
+      ),
+    ).toEqual([]);
+  });
+
+  it("lets no module reach up into the steps that compose modules", () => {
+    const production = files.filter((file) => !isTestFile(file.path));
+    expect(
+      violations(
+        (from, to) => from.startsWith("server/modules/") && to.startsWith("server/steps/"),
+        production,
+      ),
+    ).toEqual([]);
+  });
+
+  it("has no import loop between capability folders", () => {
+    const edges = capabilityEdges(files);
+    const cycles = findCycles(edges.keys()).map((cycle) =>
+      cycle
+        .slice(1)
+        .map((to, i) => `${cycle[i]} -> ${to} (${edges.get(`${cycle[i]} -> ${to}`)})`)
+        .join("; "),
+    );
+    expect(cycles).toEqual([]);
+  });
+
+  it("finds a loop when there is one (the check itself)", () => {
+    expect(findCycles(["a -> b", "b -> c", "c -> a", "c -> d"])).toEqual([["a", "b", "c", "a"]]);
+    expect(findCycles(["a -> b", "b -> c"])).toEqual([]);
+  });
+
+  it("names server-only page helpers *.server.ts so the build keeps them off the browser", () => {
+    const serverOnly = files.filter(
+      (file) =>
+        file.path.startsWith("app/") &&
+        !isTestFile(file.path) &&
+        !file.path.endsWith(".server.ts") &&
+        !file.path.startsWith("app/routes/") &&
+        /\bcontext\.get\(serverContext\)|ServerContext\b/.test(file.text) &&
+        !/^app\/(server-context|entry\.server|root)\.tsx?$/.test(file.path),
+    );
+    expect(serverOnly.map((file) => file.path)).toEqual([]);
+  });
+});
+
+describe("file size", () => {
+  it("has no source file over 350 lines without a one-line reason at its top", () => {
+    const long = files
+      .filter((file) => file.text.split("\n").length > 350)
+      .filter((file) => !/^(\/\/|\/\*) Long: .+/.test(file.text))
+      .map((file) => `${file.path}: ${file.text.split("\n").length} lines`);
+    expect(long).toEqual([]);
+  });
+});

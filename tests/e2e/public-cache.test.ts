@@ -1,0 +1,180 @@
+import { createHash } from "node:crypto";
+import { describe, expect, inject, it } from "vitest";
+import { toLocalInput } from "#server/modules/events/zoned-time.ts";
+import { callFunction, uniquePhone } from "./session.ts";
+
+/** The shared cache of anonymous public pages (decision 017), over HTTP. */
+const baseURL = inject("baseURL");
+const browserUA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+
+function call<T>(name: string, data: unknown, userId?: string): Promise<T> {
+  return callFunction<T>(baseURL, name, data, userId);
+}
+
+function get(path: string, cookie?: string) {
+  return fetch(`${baseURL}${path}`, {
+    headers: { "User-Agent": browserUA, ...(cookie ? { Cookie: cookie } : {}) },
+  });
+}
+
+const nonceOf = (response: Response) =>
+  /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+
+function letters(): string {
+  const abc = "bcdfghjklmnpqrstvwxz";
+  return Array.from({ length: 10 }, () => abc[Math.floor(Math.random() * abc.length)]).join("");
+}
+
+const inDays = (days: number, hour: number) =>
+  `${toLocalInput(new Date(Date.now() + days * 86_400_000), "Europe/London").slice(0, 10)}T${hour}:00`;
+
+async function publishedEvent(title: string) {
+  const { userId } = await call<{ userId: string }>("test.signInAs", {
+    name: "Cache Organiser",
+    phone: uniquePhone(),
+  });
+  await call(
+    "businesses.apply",
+    {
+      name: "Cache Hall Ltd",
+      type: "venue",
+      contactPhone: "+442071234567",
+      contactEmail: "cache@example.com",
+      address: "1 Cache Row, York",
+    },
+    userId,
+  );
+  const fields = {
+    title,
+    description: "An evening to test the page cache.",
+    venueName: "Cache Hall",
+    venueAddress: "1 Cache Row, York",
+    timeZone: "Europe/London",
+    startsLocal: inDays(30, 19),
+    endsLocal: inDays(30, 22),
+    category: "music",
+  };
+  const event = await call<{ eventId: string; shortId: string }>("events.create", fields, userId);
+  await call(
+    "ticketTypes.create",
+    { eventId: event.eventId, name: "Entry", priceMinor: 0, currency: "GBP", capacity: 50 },
+    userId,
+  );
+  await call("events.publish", { eventId: event.eventId }, userId);
+  return { ...event, userId, fields };
+}
+
+/** A signed-in visitor's Cookie header, from test.signInAs's Set-Cookie headers. */
+async function signedInCookie(name: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/fn/test.signInAs`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ data: { name, phone: uniquePhone() } }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+describe("the shared cache of public pages", () => {
+  it("never gives a visitor a page rendered for someone signed in", async () => {
+    const name = `Cachetest ${letters()}`;
+    const cookie = await signedInCookie(name);
+    for (const path of ["/", `/?q=${letters()}`]) {
+      const mine = await get(path, cookie);
+      const minePage = await mine.text();
+      // The signed-in render carries the person (else this test would prove nothing)…
+      expect(minePage).toContain(name);
+      expect(mine.headers.get("cache-control")).toBe("private, no-store");
+      expect(mine.headers.get("x-cache")).toBeNull();
+      // …and the visitor right after gets an anonymous render, then the shared copy of it.
+      const first = await get(path);
+      expect(await first.text()).not.toContain(name);
+      const second = await get(path);
+      expect(second.headers.get("x-cache")).toBe("HIT");
+      expect(await second.text()).not.toContain(name);
+      // And a signed-in request after that never gets the shared copy.
+      const again = await get(path, cookie);
+      expect(again.headers.get("x-cache")).toBeNull();
+      expect(await again.text()).toContain(name);
+    }
+  });
+
+  it("shows an edited event's page at once, well within the cache's life", async () => {
+    const title = `Cache Night ${letters()}`;
+    const event = await publishedEvent(title);
+    const opened = await get(`/${event.shortId}`);
+    expect(await opened.text()).toContain(event.fields.description);
+    // The short id alone redirects to the page's address: that one is kept.
+    const path = new URL(opened.url).pathname;
+    expect(path).toContain(event.shortId);
+    const cached = await get(path);
+    expect(cached.headers.get("x-cache")).toBe("HIT");
+    expect(cached.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=1, stale-while-revalidate=2",
+    );
+    expect((await get(`${path}.data`)).status).toBe(200);
+    expect((await get(`${path}.data`)).headers.get("x-cache")).toBe("HIT");
+    const description = `Now with ${letters()} on the bill.`;
+    await call(
+      "events.update",
+      { eventId: event.eventId, ...event.fields, description },
+      event.userId,
+    );
+    const edited = await get(path);
+    expect(edited.headers.get("x-cache")).toBe("MISS");
+    const page = await edited.text();
+    expect(page).toContain(description);
+    expect(page).not.toContain(event.fields.description);
+    // Its data request too (client-side navigation).
+    const data = await get(`${path}.data`);
+    expect(data.status).toBe(200);
+    expect(await data.text()).toContain(description);
+  });
+
+  it("never shares a nonce: a render has its own, a cached page allows only its own inline scripts", async () => {
+    const nonces: string[] = [];
+    let hits = 0;
+    for (let i = 0; i < 6; i++) {
+      const response = await get(`/?q=${i < 3 ? "nonce" : letters()}`);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const html = await response.text();
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect(scripts.length).toBeGreaterThan(0);
+      if (response.headers.get("x-cache") === "HIT") {
+        hits++;
+        // No nonce at all: not in the header, not on the page.
+        expect(csp).not.toContain("'nonce-");
+        expect(html).not.toMatch(/\snonce="/);
+        // The header allows exactly this page's inline scripts, by hash, and nothing inline else.
+        const allowed = new Set(csp.match(/'sha256-[^']+'/g) ?? []);
+        const own = new Set(
+          scripts
+            .filter((m) => !/\ssrc=/.test(m[1] ?? ""))
+            .map(
+              (m) =>
+                `'sha256-${createHash("sha256")
+                  .update(m[2] ?? "")
+                  .digest("base64")}'`,
+            ),
+        );
+        expect(own.size).toBeGreaterThan(0);
+        expect(allowed).toEqual(own);
+        expect(csp).not.toContain("unsafe-inline'; ");
+        expect(/script-src ([^;]*)/.exec(csp)?.[1]).not.toContain("unsafe-inline");
+      } else {
+        // A render: its own nonce on every script.
+        const nonce = nonceOf(response);
+        expect(nonce).toBeTruthy();
+        for (const m of scripts) expect(m[0]).toContain(`nonce="${nonce}"`);
+        nonces.push(nonce as string);
+      }
+    }
+    expect(hits).toBeGreaterThan(0);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(new Set(nonces).size).toBe(nonces.length);
+  });
+});

@@ -1,0 +1,116 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { loadSettings } from "#server/config.ts";
+import { hashPassword } from "#server/modules/accounts/password-hash.ts";
+import { createAuthService } from "#server/platform/auth/create-auth-service.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import type { FunctionContext } from "#server/platform/callable/define-function.ts";
+import type { Auth } from "#server/platform/caller.ts";
+import type { CookieJar } from "#server/platform/cookie-jar.ts";
+import type { DatabaseHandle } from "#server/platform/db.ts";
+import { createLogger } from "#server/platform/logger.ts";
+import type { EmailMessage, MessageService } from "#server/platform/messages/message-service.ts";
+import { createRateLimiter } from "#server/platform/rate-limit/rate-limiter.ts";
+import type { Services } from "#server/platform/services.ts";
+
+/** What the profile's tests need: real auth and rate limits, messages kept in a list. */
+export type ProfileTestKit = {
+  services: Services;
+  sms: { to: string; text: string }[];
+  emails: EmailMessage[];
+};
+
+export async function profileTestKit(
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+): Promise<ProfileTestKit> {
+  const settings = loadSettings({
+    NODE_ENV: "test",
+    PGLITE_DIR: "memory://",
+    APP_SECRET: "p".repeat(32),
+    PUBLIC_URL: "http://localhost:3999",
+    ...env,
+  });
+  const log = createLogger("silent");
+  const sms: ProfileTestKit["sms"] = [];
+  const emails: EmailMessage[] = [];
+  const messages: MessageService = {
+    // Withheld messages are queued for nobody: they never reach these lists.
+    async queueSms(_tx, to, text, options) {
+      if (!options?.withhold) sms.push({ to, text });
+      return { id: randomUUID() };
+    },
+    async queueEmail(_tx, message, options) {
+      if (!options?.withhold) emails.push(message);
+      return { id: randomUUID() };
+    },
+    start: async () => {},
+    stop: async () => {},
+  };
+  const services: Services = {
+    settings,
+    database,
+    log,
+    auth: await createAuthService({ settings, database, log }),
+    messages,
+    rateLimiter: createRateLimiter(database.db),
+  };
+  return { services, sms, emails };
+}
+
+/** A cookie jar over a Map, so tests can read what a function set or cleared. */
+export function mapCookieJar(initial: Record<string, string> = {}): CookieJar & {
+  values: Map<string, string>;
+} {
+  const values = new Map(Object.entries(initial));
+  return {
+    values,
+    get: (name) => values.get(name),
+    set: (name, value) => void values.set(name, value),
+    clear: (name) => void values.delete(name),
+  };
+}
+
+export function functionContext<A extends Auth | null>(
+  services: Services,
+  auth: A,
+  cookies: CookieJar = mapCookieJar(),
+): FunctionContext & { auth: A } {
+  return {
+    auth,
+    requestId: randomUUID(),
+    log: services.log,
+    db: services.database.db,
+    signal: new AbortController().signal,
+    acceptsStreaming: false,
+    sendChunk: () => {},
+    client: { ip: "203.0.113.7", userAgent: "Mozilla/5.0 (profile test)" },
+    cookies,
+    services,
+  };
+}
+
+/** A live user with a unique phone (and a password when given), and a signed-in session. */
+export async function signedInUser(
+  services: Services,
+  options: { password?: string; email?: string; name?: string } = {},
+) {
+  const phone = `+447400${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+  const [user] = await services.database.db
+    .insert(users)
+    .values({
+      name: options.name ?? "Ada Lovelace",
+      phone,
+      phoneVerifiedAt: new Date(),
+      email: options.email ?? null,
+      emailVerifiedAt: options.email ? new Date() : null,
+      passwordHash: options.password ? await hashPassword(options.password) : null,
+      preferences: { theme: "dark", notifyBy: { email: true, sms: false } },
+    })
+    .returning();
+  if (!user) throw new Error("no user");
+  const issued = await services.database.db.transaction((tx) =>
+    services.auth.startSession(tx, user.id, { ip: "203.0.113.7", userAgent: "Test browser" }),
+  );
+  const auth: Auth = { userId: user.id, sessionId: issued.sessionId, roles: [] };
+  return { user, issued, auth };
+}
