@@ -43,6 +43,27 @@ async function lastMessage(destination: string, containing: string): Promise<str
   throw new Error(`no message to ${destination} with ${containing}`);
 }
 
+/** `at` as the wall-clock "YYYY-MM-DDTHH:MM" of a time zone. */
+const wallClock = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "short" })
+    .format(at)
+    .replace(" ", "T");
+
+/**
+ * A start two hours from now that still falls on today's date where the event takes place,
+ * whatever the hour the test runs at: the first zone whose clock has two hours left today.
+ */
+function laterToday() {
+  const now = new Date();
+  const starts = new Date(now.getTime() + 2 * 3_600_000);
+  const ends = new Date(now.getTime() + 5 * 3_600_000);
+  const timeZone =
+    ["UTC", "Asia/Tokyo", "America/Los_Angeles"].find(
+      (zone) => wallClock(now, zone).slice(0, 10) === wallClock(starts, zone).slice(0, 10),
+    ) ?? "UTC";
+  return { timeZone, starts: wallClock(starts, timeZone), ends: wallClock(ends, timeZone) };
+}
+
 /** A new business owner, signed in on `page`, with one published event starting in 2 hours. */
 async function ownerWithEvent(page: Page) {
   const { userId } = await signInAs(page, baseURL, { name: "Olga Owner" });
@@ -55,14 +76,13 @@ async function ownerWithEvent(page: Page) {
     address: "1 Quay Street, Bristol",
     description: "Concerts by the water.",
   });
-  const starts = new Date(Date.now() + 2 * 3_600_000).toISOString().slice(0, 16);
-  const ends = new Date(Date.now() + 5 * 3_600_000).toISOString().slice(0, 16);
+  const { timeZone, starts, ends } = laterToday();
   const { eventId } = await as<{ eventId: string }>("events.create", {
     title: "Harbour Sessions",
     description: "",
     venueName: "Harbour Hall",
     venueAddress: "1 Quay Street, Bristol",
-    timeZone: "UTC",
+    timeZone,
     startsLocal: starts,
     endsLocal: ends,
     category: "music",
