@@ -1,6 +1,5 @@
 import { gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { isbot } from "isbot";
 import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "#contract/cookie-names.ts";
 import { hasSessionCookie } from "#contract/gate.ts";
 import { readCookie } from "#contract/read-cookie.ts";
@@ -272,9 +271,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       next();
       return;
     }
-    // Bots get the whole page at once (entry.server.tsx), others a stream: kept apart.
-    const bot = isbot(req.headers["user-agent"] ?? "");
-    const key = `${bot ? "bot" : "web"} ${req.originalUrl}`;
+    // Bots and browsers get the same page (entry.server.tsx renders it whole for both).
+    const key = req.originalUrl;
     const entry = entries.get(key);
     const at = now();
     if (entry && entry.generation === generation) {
