@@ -1,5 +1,5 @@
 import "@mantine/core/styles.css";
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import "virtual:theme.css";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -14,6 +14,7 @@ import {
 import { formBodyMiddleware } from "#app/forms/form-body-middleware.server.ts";
 import type { Route } from "./+types/root";
 import { AppLayout } from "./components/AppLayout.tsx";
+import { colorSchemeScript, htmlColorSchemeProps } from "./components/color-scheme.ts";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { serverContext } from "./server-context.ts";
@@ -24,8 +25,7 @@ import {
   useSignedInUser,
 } from "./session/signed-in-user.ts";
 import { useSessionWatcher } from "./session/use-session-watcher.ts";
-import { theme, themeColor } from "./theme.ts";
-import { themeCss } from "./theme-css.ts";
+import { themeColor } from "./theme-colors.ts";
 
 /** Before every action: the body must be a web form (415/400 otherwise, never a 500). */
 export const middleware = [formBodyMiddleware];
@@ -33,26 +33,24 @@ export const middleware = [formBodyMiddleware];
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en" {...mantineHtmlProps}>
+    <html lang="en" {...htmlColorSchemeProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={themeColor} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <ColorSchemeScript defaultColorScheme="auto" nonce={nonce} />
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script (color-scheme.ts): the theme before the first paint
+          dangerouslySetInnerHTML={{ __html: colorSchemeScript }}
+        />
         <Meta />
         <Links />
-        <style
-          data-mantine-styles
-          nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own theme's CSS, computed once (app/theme-css.ts); after <Links /> so it overrides the defaults of styles.css
-          dangerouslySetInnerHTML={{ __html: themeCss }}
-        />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="auto" withCssVariables={false}>
-          <AppLayout>{children}</AppLayout>
-        </MantineProvider>
+        {/* The frame is plain elements; the screens that use Mantine's components get its
+            provider from their layout route (routes/mantine-layout.tsx, decision 024). */}
+        <AppLayout>{children}</AppLayout>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { callable } from "#app/callable/callable.ts";
+import { loadCallable } from "#app/callable/load-callable.ts";
 import { CountLink } from "#app/components/CountLink.tsx";
 import { useLiveMessages } from "#app/realtime/live-stream.ts";
 import { useSignedInUser } from "#app/session/signed-in-user.ts";
@@ -18,10 +18,12 @@ export function AlertCount() {
   const enabled = Boolean(user?.teamMember);
   const [count, setCount] = useState<number | null>(null);
   const ask = useCallback(() => {
-    callable("alerts.unreadCount")(null, { authenticated: true }).then(
-      (answer) => setCount(answer.count),
-      () => {},
-    );
+    loadCallable()
+      .then((callable) => callable("alerts.unreadCount")(null, { authenticated: true }))
+      .then(
+        (answer) => setCount(answer.count),
+        () => {},
+      );
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger to ask again
   useEffect(() => {

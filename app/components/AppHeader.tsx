@@ -1,11 +1,11 @@
-import { Burger, Button } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { AlertCount } from "#app/alerts/AlertCount.tsx";
 import { NotificationBell } from "#app/notifications/NotificationBell.tsx";
 import { signOut } from "#app/session/sign-out.ts";
 import { useSignedInUser } from "#app/session/signed-in-user.ts";
+import { Button, ButtonLink } from "#app/ui/Button.tsx";
+import { Burger } from "#app/ui/icon-buttons.tsx";
 import { brandName } from "#contract/brand.ts";
 import classes from "./AppLayout.module.css";
 import { BrandMark } from "./icons.tsx";
@@ -20,8 +20,7 @@ import { ThemeToggle } from "./ThemeToggle.tsx";
 
 const menuId = "main-menu";
 
-// Loaded the first time the menu is opened: no page needs the drawer (and its portal,
-// focus trap, overlay and scroll area) to show or to hydrate.
+// Loaded the first time the menu is opened: no page needs the drawer to show or hydrate.
 const MenuDrawer = lazy(() => import("./MenuDrawer.tsx"));
 
 /**
@@ -30,7 +29,7 @@ const MenuDrawer = lazy(() => import("./MenuDrawer.tsx"));
  */
 export function AppHeader() {
   const { pathname } = useLocation();
-  const [menuOpened, menu] = useDisclosure(false);
+  const [menuOpened, setMenuOpened] = useState(false);
   // The drawer is mounted from the first time it is opened, not on every server render.
   const [menuUsed, setMenuUsed] = useState(false);
   const current = (item: NavItem) => (isCurrentPath(pathname, item) ? "page" : undefined);
@@ -83,16 +82,15 @@ export function AppHeader() {
               </Button>
             </div>
           ) : (
-            <Button component={Link} to={signInLink.to} visibleFrom="sm">
+            <ButtonLink to={signInLink.to} visibleFrom="sm">
               {signInLink.label}
-            </Button>
+            </ButtonLink>
           )}
           <Burger
-            hiddenFrom="sm"
             opened={menuOpened}
             onClick={() => {
               setMenuUsed(true);
-              menu.toggle();
+              setMenuOpened((was) => !was);
             }}
             aria-label={menuOpened ? "Close navigation" : "Open navigation"}
             aria-expanded={menuOpened}
@@ -106,7 +104,7 @@ export function AppHeader() {
           <MenuDrawer
             id={menuId}
             opened={menuOpened}
-            onClose={menu.close}
+            onClose={() => setMenuOpened(false)}
             main={main}
             currentPath={pathname}
             userName={userName}

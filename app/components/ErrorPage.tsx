@@ -1,5 +1,6 @@
-import { Button, Container, Stack, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { ButtonLink } from "#app/ui/Button.tsx";
+import { Container, Stack } from "#app/ui/layout.tsx";
+import { Text, Title } from "#app/ui/text.tsx";
 import { pageTitle } from "#contract/brand.ts";
 
 /**
@@ -22,9 +23,7 @@ export function ErrorPage({ status, path }: { status: number; path: string }) {
             ? `Page not found: ${path}`
             : "Something went wrong on our side. Please try again in a moment."}
         </Text>
-        <Button component={Link} to="/">
-          Back to events
-        </Button>
+        <ButtonLink to="/">Back to events</ButtonLink>
       </Stack>
     </Container>
   );

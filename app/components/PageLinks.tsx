@@ -1,5 +1,5 @@
-import { Anchor, Group, Text } from "@mantine/core";
-import { Link } from "react-router";
+import { Group } from "#app/ui/layout.tsx";
+import { AnchorLink, Text } from "#app/ui/text.tsx";
 
 /** "Previous page · Page 2 of 5 · Next page" under a paged list; nothing for one page. */
 export function PageLinks({
@@ -18,17 +18,17 @@ export function PageLinks({
   return (
     <Group component="nav" aria-label={label} justify="center" gap="md">
       {page > 1 ? (
-        <Anchor component={Link} to={hrefFor(page - 1)} rel="prev">
+        <AnchorLink to={hrefFor(page - 1)} rel="prev">
           Previous page
-        </Anchor>
+        </AnchorLink>
       ) : null}
       <Text size="sm" aria-current="page">
         Page {page} of {pageCount}
       </Text>
       {page < pageCount ? (
-        <Anchor component={Link} to={hrefFor(page + 1)} rel="next">
+        <AnchorLink to={hrefFor(page + 1)} rel="next">
           Next page
-        </Anchor>
+        </AnchorLink>
       ) : null}
     </Group>
   );

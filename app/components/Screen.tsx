@@ -1,5 +1,6 @@
-import { Container, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Container, Stack } from "#app/ui/layout.tsx";
+import { Text, Title } from "#app/ui/text.tsx";
 
 /** One screen's frame: its title (the page's only h1), what it is for, then its content. */
 export function Screen({
@@ -12,7 +13,7 @@ export function Screen({
   children?: ReactNode;
 }) {
   return (
-    <Container size="md" py={{ base: "lg", sm: "xl" }}>
+    <Container size="md" py="responsive">
       <Stack gap="lg">
         <Stack gap="xs">
           <Title order={1}>{title}</Title>

@@ -1,4 +1,4 @@
-import { Badge } from "@mantine/core";
+import { Badge } from "#app/ui/notices.tsx";
 import type { Availability } from "#server/modules/events/event-discovery.service.ts";
 
 /**
@@ -6,19 +6,7 @@ import type { Availability } from "#server/modules/events/event-discovery.servic
  * shades: white badge text on them passes WCAG AA (Mantine's red.6/orange.6 do not).
  */
 export function AvailabilityBadge({ availability }: { availability: Availability }) {
-  if (availability === "sold-out") {
-    return (
-      <Badge color="#b02525" variant="filled">
-        Sold out
-      </Badge>
-    );
-  }
-  if (availability === "few-left") {
-    return (
-      <Badge color="#9c4400" variant="filled">
-        Few left
-      </Badge>
-    );
-  }
+  if (availability === "sold-out") return <Badge color="#b02525">Sold out</Badge>;
+  if (availability === "few-left") return <Badge color="#9c4400">Few left</Badge>;
   return null;
 }

@@ -1,6 +1,7 @@
-import { Button, NativeSelect, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { Button } from "#app/ui/Button.tsx";
+import { NativeSelect, TextInput } from "#app/ui/fields.tsx";
 import { eventCategories } from "#server/modules/events/event-options.ts";
 import classes from "./DiscoveryFilters.module.css";
 

@@ -1,5 +1,6 @@
-import { Anchor, List, Stack, Text } from "@mantine/core";
 import { Fragment } from "react";
+import { Stack } from "#app/ui/layout.tsx";
+import { Anchor, List, Text } from "#app/ui/text.tsx";
 import { type Inline, parseDescription } from "./description-markup.ts";
 
 function InlineParts({ parts }: { parts: Inline[] }) {
@@ -33,15 +34,14 @@ export function EventDescription({ text }: { text: string }) {
     <Stack gap="sm">
       {blocks.map((block, i) =>
         block.kind === "list" ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity but their place
-          <List key={i} withPadding>
-            {block.items.map((item, j) => (
+          <List
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity but their place
+            key={i}
+            items={block.items.map((item, j) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: as above
-              <List.Item key={j}>
-                <InlineParts parts={item} />
-              </List.Item>
+              <InlineParts key={j} parts={item} />
             ))}
-          </List>
+          />
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: as above
           <Text key={i}>

@@ -1,5 +1,6 @@
-import { Button, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { Button } from "#app/ui/Button.tsx";
+import { Text } from "#app/ui/text.tsx";
 
 /**
  * Shares the page through the device's share sheet (Web Share API) where there is one;

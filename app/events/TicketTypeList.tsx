@@ -1,4 +1,5 @@
-import { Group, Paper, Stack, Text } from "@mantine/core";
+import { Group, Paper, Stack } from "#app/ui/layout.tsx";
+import { Text } from "#app/ui/text.tsx";
 import type {
   NotOnSaleReason,
   PublicTicketType,
@@ -36,7 +37,7 @@ export function TicketTypeList({
       {tickets.map((ticket) => {
         const reason = notOnSaleText(ticket, timeZone);
         return (
-          <Paper key={ticket.id} withBorder p="sm" component="li">
+          <Paper key={ticket.id} p="sm" component="li">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2}>
                 <Text fw={600}>{ticket.name}</Text>

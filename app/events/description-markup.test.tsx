@@ -1,4 +1,3 @@
-import { MantineProvider } from "@mantine/core";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { descriptionAsPlainText, parseDescription, parseInline } from "./description-markup.ts";
@@ -28,13 +27,11 @@ describe("event description markup", () => {
 
   it("renders elements only: typed HTML stays text, links get safe rel", () => {
     const html = renderToStaticMarkup(
-      <MantineProvider>
-        <EventDescription
-          text={
-            "<script>alert(1)</script> <img src=x onerror=alert(1)>\n\n**Hi** https://example.org/a?b=1&c=2"
-          }
-        />
-      </MantineProvider>,
+      <EventDescription
+        text={
+          "<script>alert(1)</script> <img src=x onerror=alert(1)>\n\n**Hi** https://example.org/a?b=1&c=2"
+        }
+      />,
     );
     expect(html).not.toContain("<script");
     expect(html).not.toContain("<img");

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { callable } from "#app/callable/callable.ts";
+import { loadCallable } from "#app/callable/load-callable.ts";
 import { CountLink } from "#app/components/CountLink.tsx";
 import { useSignedInUser } from "#app/session/signed-in-user.ts";
 
@@ -26,10 +26,12 @@ export function NotificationBell() {
     if (!user) return;
     let live = true;
     const ask = () =>
-      callable("notifications.unreadCount")(null, { authenticated: true }).then(
-        (answer) => live && setCount(answer.count),
-        () => {},
-      );
+      loadCallable()
+        .then((callable) => callable("notifications.unreadCount")(null, { authenticated: true }))
+        .then(
+          (answer) => live && setCount(answer.count),
+          () => {},
+        );
     void ask();
     const timer = setInterval(ask, POLL_MS);
     const onVisible = () => document.visibilityState === "visible" && void ask();

@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, Container, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef } from "react";
-import { Link, redirect, useLoaderData, useRevalidator } from "react-router";
+import { redirect, useLoaderData, useRevalidator } from "react-router";
 import { descriptionAsPlainText } from "#app/events/description-markup.ts";
 import { EventDescription } from "#app/events/EventDescription.tsx";
 import { formatEventEnd, formatEventTime } from "#app/events/format.ts";
@@ -8,6 +7,11 @@ import { ShareButton } from "#app/events/ShareButton.tsx";
 import { TicketTypeList } from "#app/events/TicketTypeList.tsx";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
+import { Button, ButtonAnchor, ButtonLink } from "#app/ui/Button.tsx";
+import { Container, Group, Stack } from "#app/ui/layout.tsx";
+import type { Style } from "#app/ui/mantine-values.ts";
+import { Alert } from "#app/ui/notices.tsx";
+import { AnchorLink, Text, Title } from "#app/ui/text.tsx";
 import { pageTitle } from "#contract/brand.ts";
 import type { Route } from "./+types/event.$id";
 
@@ -95,13 +99,11 @@ function BookingActions({ event, url }: { event: EventData; url: string }) {
             Book tickets
           </Button>
         ) : (
-          <Button component={Link} to={`/booking/${event.shortId}`}>
-            Book tickets
-          </Button>
+          <ButtonLink to={`/booking/${event.shortId}`}>Book tickets</ButtonLink>
         )}
-        <Button component="a" variant="default" href={`${event.path}/calendar.ics`} download>
+        <ButtonAnchor variant="default" href={`${event.path}/calendar.ics`} download>
           Add to calendar
-        </Button>
+        </ButtonAnchor>
         <ShareButton url={url} title={event.title} />
       </Group>
       {blocker && event.status !== "cancelled" ? (
@@ -117,31 +119,33 @@ export default function Page() {
   const { event, url } = useLoaderData<typeof loader>();
   useLiveRevalidation(30);
   return (
-    <Container size="md" py={{ base: "lg", sm: "xl" }}>
+    <Container size="md" py="responsive">
       <Stack gap="lg">
         {event.preview ? (
-          <Alert color="yellow" variant="light" title="Draft — only you can see this page">
-            Publish it from{" "}
-            <Anchor component={Link} to="/business/events">
-              your events
-            </Anchor>{" "}
-            to put it on sale.
+          <Alert color="yellow" title="Draft — only you can see this page">
+            Publish it from <AnchorLink to="/business/events">your events</AnchorLink> to put it on
+            sale.
           </Alert>
         ) : null}
         {event.status === "cancelled" ? (
-          <Alert color="red" variant="light" title="This event has been cancelled.">
+          <Alert color="red" title="This event has been cancelled.">
             Tickets can no longer be booked. If you have tickets, the organiser will be in touch.
           </Alert>
         ) : null}
         {event.cover ? (
-          <Image
+          <img
+            className="m_9e117634 mantine-Image-root"
             src={event.cover.large}
             alt=""
             width={1600}
             height={900}
-            h="auto"
-            radius="md"
-            style={{ aspectRatio: "16 / 9" }}
+            style={
+              {
+                "--image-radius": "var(--mantine-radius-md)",
+                aspectRatio: "16 / 9",
+                height: "auto",
+              } as Style
+            }
           />
         ) : null}
         <Stack gap={4}>

@@ -1,4 +1,3 @@
-import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData, useLocation } from "react-router";
 import { PageLinks } from "#app/components/PageLinks.tsx";
 import { Screen } from "#app/components/Screen.tsx";
@@ -7,6 +6,8 @@ import { DiscoveryFilters, type FilterValues } from "#app/events/DiscoveryFilter
 import { EventCardGrid } from "#app/events/EventCard.tsx";
 import { isFunctionError } from "#app/forms/form-failure.ts";
 import { serverContext } from "#app/server-context.ts";
+import { Paper, Stack } from "#app/ui/layout.tsx";
+import { AnchorLink, Text, Title } from "#app/ui/text.tsx";
 import type { Route } from "./+types/home";
 import classes from "./home.module.css";
 
@@ -114,23 +115,17 @@ export default function Page() {
         {result.events.length === 0 && result.total > 0 ? (
           <Text>
             This page is past the end of the results.{" "}
-            <Anchor component={Link} to={pageLink(search, 1)}>
-              Go to the first page
-            </Anchor>
-            .
+            <AnchorLink to={pageLink(search, 1)}>Go to the first page</AnchorLink>.
           </Text>
         ) : result.events.length === 0 ? (
-          <Paper withBorder p="lg">
+          <Paper p="lg">
             <Title order={3} size="h4" mb="xs">
               {filtered ? "No events match your search" : "Nothing on yet"}
             </Title>
             {filtered ? (
               <Text>
-                No events match these filters.{" "}
-                <Anchor component={Link} to="/">
-                  Clear the filters
-                </Anchor>{" "}
-                to see everything coming up.
+                No events match these filters. <AnchorLink to="/">Clear the filters</AnchorLink> to
+                see everything coming up.
               </Text>
             ) : (
               <Text>No upcoming events have been published yet. Come back soon.</Text>

@@ -13,7 +13,9 @@ export type PageWeight = { js: number; css: number; files: number };
 export async function pageWeight(pageUrl: string, clientDir: string): Promise<PageWeight> {
   const html = await (await fetch(pageUrl, { headers: { "user-agent": browserUA } })).text();
   const assets = new Set(
-    [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string),
+    [...html.matchAll(/(?:href|src)="(\/assets\/[^"#]+\.(?:js|css))#?"/g)].map(
+      (m) => m[1] as string,
+    ),
   );
   const queue = [...assets];
   while (queue.length) {
