@@ -26,17 +26,14 @@ import pg from "pg";
 import { loadSettings } from "#server/config.ts";
 import {
   groupStats,
+  releaseAlone,
   releaseGrouped,
+  takeAlone,
   takeGrouped,
 } from "#server/modules/inventory/hold-batching.ts";
-import {
-  releaseHoldStatement,
-  takeTicketsStatement,
-} from "#server/modules/inventory/hold-statements.ts";
 import { createAuthService } from "#server/platform/auth/create-auth-service.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
 import { createLogger } from "#server/platform/logger.ts";
 import { inventoryOf, makeEvent, nth } from "#tests/support/kits/inventory-test-kit.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
@@ -159,9 +156,8 @@ async function rawHoldRelease(
           holdMinutes: 10,
           idempotencyKey: randomUUID(),
         };
-        const row = batched
-          ? await takeGrouped(db, input)
-          : (await rowsOf<{ hold_id: string | null }>(db, takeTicketsStatement(input)))[0];
+        // The server's own calls: batched, or one prepared statement per hold.
+        const row = batched ? await takeGrouped(db, input) : await takeAlone(db, input);
         const ms = performance.now() - t0;
         if (!row?.hold_id) {
           samples.push({ ms, code: "short" });
@@ -169,7 +165,7 @@ async function rawHoldRelease(
         }
         samples.push({ ms, code: "ok" });
         if (batched) await releaseGrouped(db, holdId, userId);
-        else await db.execute(releaseHoldStatement(holdId, userId, "released"));
+        else await releaseAlone(db, { holdId, userId });
       }
     }),
   );

@@ -7,6 +7,7 @@ import { createApp, type Pages } from "./app.ts";
 import { loadSettings, type Settings, SettingsError } from "./config.ts";
 import { appFunctions, membershipResolvers, realtimeTopicSources } from "./functions.ts";
 import { startAttendeeMessageWorker } from "./modules/attendee-messages/attendee-message-worker.ts";
+import { flushDoorAnnouncements } from "./modules/checkin/door-announcements.ts";
 import { seedDemoOnFirstStart } from "./modules/demo/demo-on-start.ts";
 import { startHoldSweep } from "./modules/inventory/hold-sweep.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
@@ -144,6 +145,8 @@ export async function startServer(settings: Settings, log: Logger) {
     const close = async () => {
       await stopHoldSweep();
       await attendeeMessageWorker.stop();
+      // Admissions of the last quarter second, told to the desks before the pool closes.
+      await flushDoorAnnouncements(database.db);
       await stopRealtime();
       await stopMessages();
       await database.close();

@@ -2,7 +2,7 @@ import { pino } from "pino";
 
 /**
  * Paths whose values never reach a log line: credentials, cookies, one-time codes.
- * pino-http logs `req.headers` and `res.headers`; handlers may log their own objects.
+ * The request log adds `req.headers` and `res.headers` at debug; handlers may log their own objects.
  */
 export const redactedPaths = [
   "req.headers.cookie",

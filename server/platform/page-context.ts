@@ -64,7 +64,10 @@ export function pageContextFactory(deps: PageContextDeps) {
     const base: FunctionContext = {
       auth,
       requestId: String(req.id),
-      log: req.log,
+      // A getter: the request's child logger is made only if something writes a line.
+      get log() {
+        return req.log;
+      },
       db: deps.services.database.db,
       client: clientInfo(req),
       cookies,
@@ -77,7 +80,9 @@ export function pageContextFactory(deps: PageContextDeps) {
       requestId: base.requestId,
       cspNonce: String(res.locals.cspNonce ?? ""),
       publicUrl: deps.services.settings.PUBLIC_URL.replace(/\/+$/, ""),
-      log: base.log,
+      get log() {
+        return req.log;
+      },
       auth,
       testMode: deps.testMode,
       sameOrigin: isSameOriginRequest(

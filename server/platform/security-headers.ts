@@ -9,16 +9,42 @@ import helmet from "helmet";
  * attributes and CSS variables.
  */
 export function securityHeaders(options: { secureTransport: boolean }) {
-  const withHelmet = helmet({
+  const withHelmet = helmet(helmetOptions(options, "page"));
+  // An API answer is JSON or an event stream, never a page with scripts: it needs no
+  // nonce, so its headers are computed once and set as they are (a callable call is
+  // short; helmet's per-request work was a few percent of it).
+  const apiHeaders = headersOf(helmet(helmetOptions(options, "api")));
+  return (req: Request, res: Response, next: NextFunction) => {
+    // Camera for the door scanner, on our own origin only.
+    res.setHeader("Permissions-Policy", "camera=(self), microphone=(), geolocation=()");
+    if (req.path.startsWith("/api/")) {
+      for (const [name, value] of apiHeaders) res.setHeader(name, value);
+      next();
+      return;
+    }
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    withHelmet(req, res, next);
+  };
+}
+
+/** For a page: scripts of our origin and this response's nonce; for the API: none at all. */
+function helmetOptions(
+  options: { secureTransport: boolean },
+  kind: "page" | "api",
+): Parameters<typeof helmet>[0] {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
-        "default-src": ["'self'"],
-        "script-src": [
-          "'self'",
-          "'wasm-unsafe-eval'",
-          (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
-        ],
+        "default-src": kind === "api" ? ["'none'"] : ["'self'"],
+        "script-src":
+          kind === "api"
+            ? ["'none'"]
+            : [
+                "'self'",
+                "'wasm-unsafe-eval'",
+                (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+              ],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'", "data:"],
@@ -37,11 +63,17 @@ export function securityHeaders(options: { secureTransport: boolean }) {
     // The external sign-in popup must keep its opener across the provider's pages.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
-  return (req: Request, res: Response, next: NextFunction) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    // Camera for the door scanner, on our own origin only.
-    res.setHeader("Permissions-Policy", "camera=(self), microphone=(), geolocation=()");
-    withHelmet(req, res, next);
   };
+}
+
+/** The headers a helmet middleware sets, read once from a response that records them. */
+function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  };
+  middleware({} as never, recorder as never, () => {});
+  return [...headers];
 }

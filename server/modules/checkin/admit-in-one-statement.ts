@@ -1,19 +1,20 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#server/platform/db.ts";
 import { DEADLOCK, isUniqueViolation, sqlStateOf } from "#server/platform/db-errors.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
-import { REALTIME_CHANNEL } from "#server/platform/realtime/publish.ts";
+import { preparedRowsOf } from "#server/platform/db-rows.ts";
 import { type TicketTarget, targetCondition } from "./admit-statement.ts";
 import type { DoorAttempt } from "./door-scan.ts";
-import { DOOR_MESSAGE_KIND, doorTopic } from "./door-topics.ts";
 import type { DoorVerdict } from "./door-verdict.ts";
 
 /**
- * The common case at the door, one round trip: a new `scanId` naming a valid ticket. One
- * statement moves the ticket to checked-in, writes the check-in, stores the scan's
- * verdict and publishes the door's live message (NOTIFY fires at commit).
+ * The common case at the door, one round trip: a new `scanId` naming a valid ticket,
+ * scanned by someone who may work this door. One statement checks that (the rule of
+ * `eventRoleOf`: the business's owner, or a member of a team assigned to the event), moves
+ * the ticket to checked-in, writes the check-in and stores the scan's verdict; the caller
+ * then tells the desks (door-announcements.ts, after the commit).
  *
- * Null when it admitted nothing (the ticket is in already, of another event, unknown...)
+ * Null when it admitted nothing (the caller may not work this door, the ticket is in
+ * already, of another event, unknown...)
  * or when a copy of the same scan raced it (the scan's primary key refused the second
  * claim, which rolled the whole statement back): the caller then takes the careful path
  * (`attemptAdmission`), which explains the refusal or answers the stored verdict.
@@ -23,52 +24,12 @@ export async function admitInOneStatement(
   attempt: DoorAttempt,
   target: TicketTarget,
 ): Promise<DoorVerdict | null> {
-  const topic = doorTopic(attempt.eventId);
   try {
-    const [row] = await rowsOf<{ verdict: DoorVerdict | string }>(
+    // Prepared: the statement's text depends only on the kind of target.
+    const [row] = await preparedRowsOf<{ verdict: DoorVerdict | string }>(
       db,
-      sql`with admitted as (
-          update tickets k set status = 'checked-in'
-          where ${targetCondition(target, attempt.eventId)} and k.status = 'valid'
-          returning k.id, k.ticket_type_id, k.attendee_name
-        ), written as (
-          insert into check_ins (ticket_id, event_id, staff_user_id, staff_name, device_id, method)
-          select a.id, ${attempt.eventId}::uuid, ${attempt.staffUserId}::uuid,
-            coalesce((select u.name from users u where u.id = ${attempt.staffUserId}::uuid), 'Door staff'),
-            ${attempt.deviceId}, ${attempt.method}
-          from admitted a
-          returning id, ticket_id, created_at, staff_name
-        ), decided as (
-          select w.id as check_in_id, jsonb_build_object(
-            'verdict', 'admitted',
-            'message', 'Admitted.',
-            'ticket', jsonb_build_object(
-              'id', a.id, 'attendeeName', a.attendee_name, 'ticketTypeName', t.name),
-            'event', jsonb_build_object('id', ${attempt.eventId}::text, 'title', e.title),
-            'checkIn', jsonb_build_object(
-              'id', w.id,
-              'at', to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-              'time', to_char(w.created_at at time zone e.time_zone, 'HH24:MI'),
-              'staffName', w.staff_name,
-              'deviceId', ${attempt.deviceId}::text)
-          ) as verdict
-          from written w join admitted a on a.id = w.ticket_id
-            join ticket_types t on t.id = a.ticket_type_id
-            join events e on e.id = ${attempt.eventId}::uuid
-        ), claimed as (
-          insert into check_in_scans (user_id, scan_id, event_id, verdict)
-          select ${attempt.staffUserId}::uuid, ${attempt.scanId}, ${attempt.eventId}::uuid, d.verdict
-          from decided d
-          returning verdict
-        ), published as (
-          insert into realtime_events (topic, kind, payload)
-          select ${topic}, ${DOOR_MESSAGE_KIND}, jsonb_build_object(
-            'eventId', ${attempt.eventId}::text, 'change', 'admitted', 'checkInId', d.check_in_id)
-          from decided d
-          returning id
-        )
-        select c.verdict, pg_notify(${REALTIME_CHANNEL}, p.id::text || ':' || ${topic})
-        from claimed c cross join published p`,
+      `checkin-admit-${target.kind}`,
+      admissionSql(attempt, target),
     );
     if (!row) return null;
     return typeof row.verdict === "string" ? (JSON.parse(row.verdict) as DoorVerdict) : row.verdict;
@@ -78,4 +39,53 @@ export async function admitInOneStatement(
     if (isUniqueViolation(error) || sqlStateOf(error) === DEADLOCK) return null;
     throw error;
   }
+}
+
+/** The statement of `admitInOneStatement`. */
+export function admissionSql(attempt: DoorAttempt, target: TicketTarget): SQL {
+  return sql`with admitted as (
+      update tickets k set status = 'checked-in'
+      where ${targetCondition(target, attempt.eventId)} and k.status = 'valid'
+        and ${mayWorkDoor(attempt.staffUserId, attempt.eventId)}
+      returning k.id, k.ticket_type_id, k.attendee_name
+    ), written as (
+      insert into check_ins (ticket_id, event_id, staff_user_id, staff_name, device_id, method)
+      select a.id, ${attempt.eventId}::uuid, ${attempt.staffUserId}::uuid,
+        coalesce((select u.name from users u where u.id = ${attempt.staffUserId}::uuid), 'Door staff'),
+        ${attempt.deviceId}, ${attempt.method}
+      from admitted a
+      returning id, ticket_id, created_at, staff_name
+    ), decided as (
+      select w.id as check_in_id, jsonb_build_object(
+        'verdict', 'admitted',
+        'message', 'Admitted.',
+        'ticket', jsonb_build_object(
+          'id', a.id, 'attendeeName', a.attendee_name, 'ticketTypeName', t.name),
+        'event', jsonb_build_object('id', ${attempt.eventId}::text, 'title', e.title),
+        'checkIn', jsonb_build_object(
+          'id', w.id,
+          'at', to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'time', to_char(w.created_at at time zone e.time_zone, 'HH24:MI'),
+          'staffName', w.staff_name,
+          'deviceId', ${attempt.deviceId}::text)
+      ) as verdict
+      from written w join admitted a on a.id = w.ticket_id
+        join ticket_types t on t.id = a.ticket_type_id
+        join events e on e.id = ${attempt.eventId}::uuid
+    ), claimed as (
+      insert into check_in_scans (user_id, scan_id, event_id, verdict)
+      select ${attempt.staffUserId}::uuid, ${attempt.scanId}, ${attempt.eventId}::uuid, d.verdict
+      from decided d
+      returning verdict
+    )
+    select c.verdict from claimed c`;
+}
+
+/** The door rule of `eventRoleOf` (teams/team-access.ts), as a condition. */
+function mayWorkDoor(userId: string, eventId: string) {
+  return sql`(exists (select 1 from team_events te
+      join team_members m on m.team_id = te.team_id
+      where te.event_id = ${eventId}::uuid and m.user_id = ${userId}::uuid)
+    or exists (select 1 from events e join businesses b on b.id = e.business_id
+      where e.id = ${eventId}::uuid and b.owner_id = ${userId}::uuid))`;
 }

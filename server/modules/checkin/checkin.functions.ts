@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isUuid } from "#server/modules/events/event-ownership.ts";
+import { eventRoleOf } from "#server/modules/teams/team-access.ts";
 import { ticketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
 import {
   type AnyFunctionDefinition,
@@ -7,7 +9,7 @@ import {
 } from "#server/platform/callable/define-function.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { BadScanBurstStep } from "./bad-scans.ts";
-import { attemptAdmission, targetOfCode } from "./door-scan.ts";
+import { admitCarefully, admitQuickly, attemptAdmission, targetOfCode } from "./door-scan.ts";
 import { doorEvent, doorStats, recentCheckIns, searchTickets } from "./door-views.ts";
 import { teamReport } from "./team-report.ts";
 import { teamReportCsv } from "./team-report-csv.ts";
@@ -24,6 +26,9 @@ const scanId = z.string().trim().min(8).max(100);
 /** Typed codes: about 50 bits each, but a door device has no reason to try thousands. */
 const manualCodeRule = { name: "door-manual-code", limit: 600, windowSeconds: 600 } as const;
 
+/** What `atDoor` answers a caller who may not work the door. */
+const notFound = () => new FunctionError("NOT_FOUND", "Not found.");
+
 const ring = (ctx: FunctionContext) =>
   ticketKeyRing(ctx.services.database.db, ctx.services.settings.APP_SECRET);
 
@@ -36,19 +41,22 @@ export const checkinFunctions = (steps: { badScanBurst: readonly BadScanBurstSte
     defineFunction({
       name: "checkin.scan",
       input: z.object({ eventId, code: z.string().max(500), deviceId, scanId }),
-      access: atDoor,
+      // The door rule (`atDoor`) is checked here, not before: a new scan of a valid ticket
+      // checks it inside its one admission statement (one round trip for the whole scan),
+      // and anything else asks `eventRoleOf` before it answers (NOT_FOUND, as `atDoor`).
+      access: "signed-in",
       handler: async (data, ctx) => {
+        if (!isUuid(data.eventId)) throw notFound();
+        const attempt = { ...data, staffUserId: ctx.auth.userId, method: "scan" as const };
         // The signature (or the manual code's shape) first: a forged code costs no query.
         const target = await targetOfCode(await ring(ctx), data.code);
         if (target?.kind === "code") {
           await ctx.services.rateLimiter.consume(manualCodeRule, ctx.auth.userId);
         }
-        return attemptAdmission(
-          ctx.db,
-          { ...data, staffUserId: ctx.auth.userId, method: "scan" },
-          target,
-          steps.badScanBurst,
-        );
+        const admitted = await admitQuickly(ctx.db, attempt, target);
+        if (admitted) return admitted;
+        if (!(await eventRoleOf(ctx.db, ctx.auth.userId, data.eventId))) throw notFound();
+        return admitCarefully(ctx.db, attempt, target, steps.badScanBurst);
       },
     }),
     defineFunction({

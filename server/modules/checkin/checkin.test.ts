@@ -5,6 +5,7 @@ import { rowsOf } from "#server/platform/db-rows.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-kit.ts";
 import { makeEvent, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { flushDoorAnnouncements } from "./door-announcements.ts";
 import { clockTime } from "./door-verdict.ts";
 
 describe.each(testDatabases)("the door on $name", ({ open }) => {
@@ -17,6 +18,13 @@ describe.each(testDatabases)("the door on $name", ({ open }) => {
     door = await kit.door({ tickets: 4 });
   });
   afterAll(() => database?.dispose());
+
+  const doorMessages = (eventId: string) =>
+    rowsOf<{ kind: string; payload: { change: string; admitted?: number } }>(
+      database.db,
+      sql`select kind, payload from realtime_events where topic = ${`event-door:${eventId}`}
+        order by id`,
+    );
 
   it("admits a ticket's QR once, then says when, by whom and on which device it was used", async () => {
     const ticket = nth(door.tickets, 0);
@@ -166,19 +174,32 @@ describe.each(testDatabases)("the door on $name", ({ open }) => {
     });
   });
 
-  it("publishes each admission and undo on the event's door topic", async () => {
-    const rows = await rowsOf<{ kind: string; payload: { change: string } }>(
-      database.db,
-      sql`select kind, payload from realtime_events where topic = ${`event-door:${door.event.id}`}
-        order by id`,
+  it("tells the event's desks of the admissions above, counted, and of the undo", async () => {
+    await flushDoorAnnouncements(database.db);
+    const rows = await doorMessages(door.event.id);
+    const admitted = rows.filter((r) => r.payload.change === "admitted");
+    // Four admissions, the undo, a fifth admission: announced after they committed, the
+    // admissions of one quarter second together.
+    expect(admitted.reduce((sum, r) => sum + (r.payload.admitted ?? 0), 0)).toBe(5);
+    expect(admitted.length).toBeLessThanOrEqual(5);
+    expect(rows.filter((r) => r.payload.change === "undone")).toHaveLength(1);
+  });
+
+  it("announces many admissions at one door within a quarter second as one message", async () => {
+    const busy = await kit.door({ tickets: 6 });
+    const scans = await Promise.all(
+      busy.tickets.map(async (ticket) =>
+        busy.staff.call("checkin.scan", kit.scanOf(busy.event.id, await kit.tokenOf(ticket.id))),
+      ),
     );
-    expect(rows.map((r) => r.payload.change)).toEqual([
-      "admitted",
-      "admitted",
-      "admitted",
-      "admitted",
-      "undone",
-      "admitted",
+    expect(scans.map((scan) => scan.verdict)).toEqual(Array(6).fill("admitted"));
+    expect(await doorMessages(busy.event.id)).toEqual([]);
+    await flushDoorAnnouncements(database.db);
+    expect(await doorMessages(busy.event.id)).toEqual([
+      {
+        kind: "door-checkin",
+        payload: { eventId: busy.event.id, change: "admitted", admitted: 6 },
+      },
     ]);
   });
 

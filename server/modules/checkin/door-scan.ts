@@ -4,11 +4,10 @@ import type { TicketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
 import { readTicketToken, verifyTicketToken } from "#server/modules/tickets/ticket-token.ts";
 import type { Database, Executor } from "#server/platform/db.ts";
 import { rowsOf } from "#server/platform/db-rows.ts";
-import { publishRealtime } from "#server/platform/realtime/publish.ts";
 import { admitInOneStatement } from "./admit-in-one-statement.ts";
 import { admitStatement, type TicketTarget } from "./admit-statement.ts";
 import { type BadScanBurstStep, noticeBadScan } from "./bad-scans.ts";
-import { DOOR_MESSAGE_KIND, doorTopic } from "./door-topics.ts";
+import { announceAdmission } from "./door-announcements.ts";
 import { clockTime, type DoorVerdict, invalidVerdict } from "./door-verdict.ts";
 import { verdictWithoutAdmission } from "./ticket-at-door.ts";
 
@@ -49,10 +48,8 @@ export type DoorAttempt = {
 
 /**
  * Admits the target once, answering each `scanId` (per user) with its first verdict. A
- * new scan of a valid ticket is admitted in one statement (`admitInOneStatement`); the
- * rest take this careful path, where the scan's row is claimed first: a concurrent retry
- * waits on it and then reads the verdict the first request stored, so ten copies of one
- * request make one admission and ten identical answers.
+ * new scan of a valid ticket is admitted in one statement (`admitQuickly`); the rest take
+ * the careful path (`admitCarefully`).
  */
 export async function attemptAdmission(
   db: Database,
@@ -60,9 +57,40 @@ export async function attemptAdmission(
   target: TicketTarget | null,
   burstSteps: readonly BadScanBurstStep[] = [],
 ): Promise<DoorVerdict> {
+  return (
+    (await admitQuickly(db, attempt, target)) ??
+    (await admitCarefully(db, attempt, target, burstSteps))
+  );
+}
+
+/**
+ * The one-statement admission (which checks the caller's door access itself), and the
+ * desks told once it committed. Null when it admitted nothing.
+ */
+export async function admitQuickly(
+  db: Database,
+  attempt: DoorAttempt,
+  target: TicketTarget | null,
+): Promise<DoorVerdict | null> {
   const quick = target ? await admitInOneStatement(db, attempt, target) : null;
-  if (quick) return quick;
-  return db.transaction(async (tx) => {
+  if (quick) announceAdmission(db, attempt.eventId);
+  return quick;
+}
+
+/**
+ * Everything but a new admission of a valid ticket, for a caller whose door access was
+ * checked: the scan's row is claimed first, so a concurrent retry waits on it and then
+ * reads the verdict the first request stored (ten copies of one request make one
+ * admission and ten identical answers); the verdict, admitted or why not, is stored.
+ */
+export async function admitCarefully(
+  db: Database,
+  attempt: DoorAttempt,
+  target: TicketTarget | null,
+  burstSteps: readonly BadScanBurstStep[] = [],
+): Promise<DoorVerdict> {
+  let admittedHere = false;
+  const verdict = await db.transaction(async (tx) => {
     const claimed = await rowsOf<{ scan_id: string }>(
       tx,
       sql`insert into check_in_scans (user_id, scan_id, event_id)
@@ -78,15 +106,13 @@ export async function attemptAdmission(
         where user_id = ${attempt.staffUserId}::uuid and scan_id = ${attempt.scanId}`,
     );
     await noticeBadScan(tx, attempt.eventId, verdict, burstSteps);
-    if (verdict.verdict === "admitted") {
-      await publishRealtime(tx, {
-        topic: doorTopic(attempt.eventId),
-        kind: DOOR_MESSAGE_KIND,
-        payload: { eventId: attempt.eventId, change: "admitted", checkInId: verdict.checkIn?.id },
-      });
-    }
+    admittedHere = verdict.verdict === "admitted";
     return verdict;
   });
+  // Once the admission committed; a retry answered from the stored verdict was announced
+  // by the request that admitted.
+  if (admittedHere) announceAdmission(db, attempt.eventId);
+  return verdict;
 }
 
 async function storedVerdict(tx: Executor, attempt: DoorAttempt): Promise<DoorVerdict> {

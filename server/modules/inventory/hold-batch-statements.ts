@@ -14,6 +14,8 @@ export type BatchTakenRow = {
   held: unknown;
   price_minor: number | null;
   currency: string | null;
+  /** The type stood at 90 % of its capacity or more after the batch. */
+  near_full: boolean | null;
 };
 
 /**
@@ -70,7 +72,7 @@ export function takeBatchStatement(input: {
       update ticket_types t set taken = t.taken + g.amount
       from granted g
       where t.id = (select id from locked) and g.amount > 0
-      returning t.id
+      returning t.id, t.taken * 10 >= t.capacity * 9 as near_full
     ),
     hold as (
       insert into holds (id, user_id, event_id, expires_at)
@@ -95,5 +97,6 @@ export function takeBatchStatement(input: {
       (select count(*) from bumped)::int as bumped,
       (select json_agg(json_build_object('holdId', id, 'expiresAt', expires_at)) from hold) as held,
       (select price_minor from locked) as price_minor,
-      (select currency from locked) as currency`;
+      (select currency from locked) as currency,
+      (select near_full from bumped) as near_full`;
 }

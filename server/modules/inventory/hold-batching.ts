@@ -1,5 +1,5 @@
 import type { Database } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import { preparedRowsOf } from "#server/platform/db-rows.ts";
 import { GroupRunner } from "./group-runner.ts";
 import { type BatchTakenRow, takeBatchStatement } from "./hold-batch-statements.ts";
 import {
@@ -25,8 +25,16 @@ function settle<T>(promises: Promise<T>[]): Promise<PromiseSettledResult<T>[]> {
   return Promise.allSettled(promises);
 }
 
-async function takeAlone(db: Database, input: TakeTicketsInput): Promise<TakenRow> {
-  const [row] = await rowsOf<TakenRow>(db, takeTicketsStatement(input));
+/**
+ * The hot statements run prepared (db-rows.ts): their text depends only on how many lines
+ * or holds they carry, which is in each name.
+ */
+export async function takeAlone(db: Database, input: TakeTicketsInput): Promise<TakenRow> {
+  const [row] = await preparedRowsOf<TakenRow>(
+    db,
+    `hold-take-${input.lines.length}`,
+    takeTicketsStatement(input),
+  );
   return row ?? { hold_id: null, expires_at: null, items: null, taken_types: 0 };
 }
 
@@ -39,8 +47,9 @@ async function takeTogether(
   if (!first || !line || inputs.length === 1) return settle(inputs.map((i) => takeAlone(db, i)));
   let row: BatchTakenRow | undefined;
   try {
-    [row] = await rowsOf<BatchTakenRow>(
+    [row] = await preparedRowsOf<BatchTakenRow>(
       db,
+      `hold-take-batch-${inputs.length}`,
       takeBatchStatement({
         eventId: first.eventId,
         ticketTypeId: line.ticketTypeId,
@@ -75,6 +84,7 @@ async function takeTogether(
               quantity,
               unitPriceMinor: Number(row?.price_minor),
               currency: row?.currency,
+              nearFull: row?.near_full === true,
             },
           ],
           taken_types: 1,
@@ -84,9 +94,10 @@ async function takeTogether(
   });
 }
 
-async function releaseAlone(db: Database, pair: { holdId: string; userId: string }) {
-  const [row] = await rowsOf<{ holds: number }>(
+export async function releaseAlone(db: Database, pair: { holdId: string; userId: string }) {
+  const [row] = await preparedRowsOf<{ holds: number }>(
     db,
+    "hold-release",
     releaseHoldStatement(pair.holdId, pair.userId, "released"),
   );
   return Number(row?.holds) > 0;
@@ -98,8 +109,9 @@ async function releaseTogether(
 ): Promise<PromiseSettledResult<boolean>[]> {
   if (pairs.length === 1) return settle(pairs.map((pair) => releaseAlone(db, pair)));
   try {
-    const [row] = await rowsOf<{ ended_ids: unknown }>(
+    const [row] = await preparedRowsOf<{ ended_ids: unknown }>(
       db,
+      `hold-release-batch-${pairs.length}`,
       releaseHoldsStatement(pairs, "released"),
     );
     const raw = typeof row?.ended_ids === "string" ? JSON.parse(row.ended_ids) : row?.ended_ids;

@@ -20,7 +20,10 @@ export type TakeTicketsInput = {
 export type TakenRow = {
   hold_id: string | null;
   expires_at: string | Date | null;
-  /** JSON (a string on some drivers) of what was taken: ticketTypeId, quantity, price. */
+  /**
+   * JSON (a string on some drivers) of what was taken: ticketTypeId, quantity, price, and
+   * `nearFull` when the type stood at 90 % of its capacity or more after this hold.
+   */
   items: unknown;
   taken_types: number;
 };
@@ -80,7 +83,8 @@ export function takeTicketsStatement(input: TakeTicketsInput): SQL {
         and exists (select 1 from events e join businesses b on b.id = e.business_id
           where e.id = t.event_id and e.status = 'published' and e.ends_at > now()
             and b.status = 'active')
-      returning t.id, w.quantity, t.price_minor, t.currency
+      returning t.id, w.quantity, t.price_minor, t.currency,
+        t.taken * 10 >= t.capacity * 9 as near_full
     ),
     hold as (
       insert into holds (id, user_id, event_id, expires_at)
@@ -103,7 +107,8 @@ export function takeTicketsStatement(input: TakeTicketsInput): SQL {
       (select id from hold) as hold_id,
       (select expires_at from hold) as expires_at,
       (select json_agg(json_build_object('ticketTypeId', id, 'quantity', quantity,
-          'unitPriceMinor', price_minor, 'currency', currency)) from taken) as items,
+          'unitPriceMinor', price_minor, 'currency', currency, 'nearFull', near_full))
+        from taken) as items,
       (select mode from commit_mode) as commit_mode,
       case when (select count(*) from taken) in (0, ${count})
            then (select count(*) from taken)::int

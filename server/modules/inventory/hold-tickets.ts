@@ -9,7 +9,7 @@ import {
   loadEventForSale,
   recentEventForSale,
 } from "./event-for-sale.ts";
-import { releaseGrouped, takeGrouped } from "./hold-batching.ts";
+import { releaseGrouped, takeAlone, takeGrouped } from "./hold-batching.ts";
 import {
   HOLD_SCOPE,
   type HoldLine,
@@ -27,6 +27,12 @@ export type InventoryDeps = {
   holdMinutes: number;
   /** Batch concurrent holds of one type into one statement (decision 015); default on. */
   batching?: boolean;
+  /**
+   * Told of the ticket types a hold left at 90 % of their capacity or more (the door's
+   * sell-through alerts, decision 020), before the hold is answered. The statement that
+   * took the tickets says so: a hold that leaves its types below 90 % costs no other query.
+   */
+  nearFull?: (ticketTypeIds: string[]) => Promise<void>;
 };
 
 export type HoldRequest = {
@@ -69,7 +75,7 @@ async function attempt(
     if (!replaced) {
       const row =
         deps.batching === false
-          ? (await rowsOf<TakenRow>(deps.db, statement))[0]
+          ? await takeAlone(deps.db, input)
           : await takeGrouped(deps.db, input);
       return row?.hold_id ? { kind: "held", row } : { kind: "short" };
     }
@@ -92,16 +98,24 @@ async function attempt(
   }
 }
 
+type TakenItem = {
+  ticketTypeId: string;
+  quantity: number;
+  unitPriceMinor: number;
+  currency: string;
+  nearFull?: boolean;
+};
+
+const takenItems = (row: TakenRow) =>
+  (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as TakenItem[];
+
 function heldView(event: EventForSale, row: TakenRow): HoldView {
-  const raw = (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as {
-    ticketTypeId: string;
-    quantity: number;
-    unitPriceMinor: number;
-    currency: string;
-  }[];
+  const raw = takenItems(row);
   const items: HoldItemView[] = event.ticketTypes.flatMap((type) => {
     const item = raw.find((i) => i.ticketTypeId === type.id);
-    return item ? [{ ...item, name: type.name }] : [];
+    if (!item) return [];
+    const { nearFull: _, ...taken } = item;
+    return [{ ...taken, name: type.name }];
   });
   return holdView(
     {
@@ -140,7 +154,11 @@ export async function holdTickets(
   let swept = false;
   for (let tries = 0; tries < 6; tries++) {
     const outcome = await attempt(deps, userId, event, request, replaced);
-    if (outcome.kind === "held") return heldView(event, outcome.row);
+    if (outcome.kind === "held") {
+      const nearFull = takenItems(outcome.row).filter((item) => item.nearFull);
+      if (nearFull.length > 0) await deps.nearFull?.(nearFull.map((item) => item.ticketTypeId));
+      return heldView(event, outcome.row);
+    }
     if (outcome.kind === "short" && !swept) {
       // Free the asked types' expired holds first (waiting for a sweep already freeing
       // them), so that the read below counts them as free: no false "sold out".

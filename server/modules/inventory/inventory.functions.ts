@@ -64,16 +64,17 @@ export const inventoryFunctions = [
           db: ctx.db,
           holdMinutes: ctx.services.settings.HOLD_MINUTES,
           batching: ctx.services.settings.HOLD_BATCHING === "on",
+          // The door teams hear a ticket type crossing 90 % and 100 % (once each,
+          // decision 020); a failure there never fails the hold.
+          nearFull: (ticketTypeIds) =>
+            alertOnSellThrough(ctx.db, ticketTypeIds).then(
+              () => {},
+              (error: unknown) => ctx.log.error({ error }, "sell-through alert failed"),
+            ),
         },
         ctx.auth.userId,
         { eventRef: data.eventId, lines: data.items, idempotencyKey: data.idempotencyKey },
       );
-      // The door teams hear a ticket type crossing 90 % and 100 % (once each, decision
-      // 020); a failure there never fails the hold.
-      await alertOnSellThrough(
-        ctx.db,
-        hold.items.map((item) => item.ticketTypeId),
-      ).catch((error: unknown) => ctx.log.error({ error }, "sell-through alert failed"));
       return hold;
     },
   }),

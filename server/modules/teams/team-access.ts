@@ -51,19 +51,28 @@ export async function eventRoleOf(
   eventId: string,
 ): Promise<DoorRole | null> {
   if (!isUuid(eventId)) return null;
-  const [event] = await db
-    .select({ ownerId: businesses.ownerId })
+  // One round trip: every scan at the door asks this (checkin.scan's slower paths).
+  const [row] = await db
+    .select({
+      ownerId: businesses.ownerId,
+      roles: sql<TeamRole[] | null>`(
+        select array_agg(m.role) from ${teamEvents} te
+        join ${teamMembers} m on m.team_id = te.team_id
+        where te.event_id = ${events.id} and m.user_id = ${userId})`,
+    })
     .from(events)
     .innerJoin(businesses, eq(businesses.id, events.businessId))
     .where(eq(events.id, eventId));
-  if (!event) return null;
-  if (event.ownerId === userId) return "owner";
-  const rows = await db
-    .select({ role: teamMembers.role })
-    .from(teamEvents)
-    .innerJoin(teamMembers, eq(teamMembers.teamId, teamEvents.teamId))
-    .where(and(eq(teamEvents.eventId, eventId), eq(teamMembers.userId, userId)));
-  return best(rows.map((r) => r.role));
+  if (!row) return null;
+  if (row.ownerId === userId) return "owner";
+  return best(parseRoles(row.roles));
+}
+
+/** `array_agg` of an enum-like text column: an array on node-postgres, maybe `{a,b}` text elsewhere. */
+function parseRoles(value: TeamRole[] | string | null): TeamRole[] {
+  if (!value) return [];
+  if (Array.isArray(value)) return value;
+  return value.replace(/^{|}$/g, "").split(",").filter(Boolean) as TeamRole[];
 }
 
 /** The caller's role for business `businessId`'s door staff: owner, or their best team role. */

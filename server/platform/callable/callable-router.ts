@@ -144,7 +144,10 @@ class CallResponder {
     return {
       auth,
       requestId: String(req.id),
-      log: req.log,
+      // A getter: the request's child logger is made only if the handler writes a line.
+      get log() {
+        return req.log;
+      },
       db: this.deps.services.database.db,
       client: clientInfo(req),
       cookies: expressCookieJar(req, this.res, this.deps.secureCookies),

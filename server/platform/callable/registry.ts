@@ -106,13 +106,24 @@ export function createRegistry(
       const access = definition.access;
       if (isMemberAccess(access) && ctx.auth) {
         const resolve = options.membership?.[access.member] as MembershipResolver;
-        const membership = await checkMembership(access, resolve, parsed.data, {
-          ...ctx,
-          auth: ctx.auth,
-        });
-        return definition.handler(parsed.data, { ...ctx, membership });
+        const membership = await checkMembership(
+          access,
+          resolve,
+          parsed.data,
+          extended(ctx, { auth: ctx.auth }),
+        );
+        return definition.handler(parsed.data, extended(ctx, { membership }));
       }
       return definition.handler(parsed.data, ctx);
     },
   };
+}
+
+/**
+ * The context with more fields, its own getters kept as getters (a spread would call
+ * them: the request's logger is made only when a handler uses it).
+ */
+function extended<T extends object, E extends object>(base: T, extra: E): T & E {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(base));
+  return Object.assign(copy, extra) as T & E;
 }
