@@ -15,6 +15,12 @@ export default defineConfig({
             "tests/architecture/**/*.test.ts",
           ],
           environment: "node",
+          // Files side by side on both cores (the e2e project below, which shares one
+          // server and browser, turns parallelism off for itself, and with it the default).
+          maxWorkers: 2,
+          // In-memory databases load a migrated image made once (tests/support/pglite-image.ts).
+          globalSetup: ["tests/support/unit-global-setup.ts"],
+          setupFiles: ["tests/support/unit-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
