@@ -87,7 +87,7 @@ let memoryImage: (() => Blob) | undefined;
  * The tests set it once per file (tests/support/pglite-image.ts); migrations still run
  * after loading, so an image from older migrations is brought up to date.
  */
-export function useMemoryDatabaseImage(image: (() => Blob) | undefined): void {
+export function setMemoryDatabaseImage(image: (() => Blob) | undefined): void {
   memoryImage = image;
 }
 

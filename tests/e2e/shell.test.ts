@@ -143,6 +143,30 @@ describe("application shell", () => {
     await page.close();
   });
 
+  it("keeps the header's switch and the settings' theme choice in step", async () => {
+    const page = await newPage(browser);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto(`${baseURL}/setting`);
+    await waitForHydration(page);
+    const choice = (name: string) => page.getByRole("radio", { name, exact: true }).isChecked();
+    await expect(choice("System")).resolves.toBe(true);
+    // The header's switch (outside Mantine's provider) moves the settings' control...
+    await page.getByRole("button", { name: "Switch to dark theme", exact: true }).click();
+    await expect.poll(() => choice("Dark")).toBe(true);
+    await expect(colorScheme(page)).resolves.toBe("dark");
+    // ...and the settings' control (inside it) renames the header's switch.
+    await page.getByText("Light", { exact: true }).click();
+    await expect.poll(() => colorScheme(page)).toBe("light");
+    await expect
+      .poll(() => page.getByRole("button", { name: "Switch to dark theme", exact: true }).count())
+      .toBe(1);
+    // On a page without the provider (/) the choice holds after a client-side navigation.
+    await page.getByRole("banner").getByRole("link", { name: "Tickets" }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await expect(colorScheme(page)).resolves.toBe("light");
+    await page.close();
+  });
+
   it("applies the stored theme before any script of the app runs (no flash)", async () => {
     const page = await newPage(browser);
     await page.addInitScript(() => localStorage.setItem("mantine-color-scheme-value", "dark"));

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
-import { useMemoryDatabaseImage } from "#server/platform/db.ts";
+import { setMemoryDatabaseImage } from "#server/platform/db.ts";
 
 // Every in-memory database of this file starts from the run's migrated image, read from
 // disk when the file opens its first one.
 let image: Blob | undefined;
-useMemoryDatabaseImage(() => {
+setMemoryDatabaseImage(() => {
   image ??= new Blob([readFileSync(inject("pgliteImage"))]);
   return image;
 });
