@@ -8,7 +8,9 @@
  * statements through `pg`, at the same concurrency) and the ratio HTTP/raw.
  * Each is run twice, back to back: batched (the default, decision 015: concurrent holds
  * of the type share one statement) and single-row (HOLD_BATCHING=off: one statement per
- * hold, every one waiting for the row lock of the one before).
+ * hold, every one waiting for the row lock of the one before). After the batched HTTP run,
+ * the floor: the same clients sending pairs of `GET /healthz` (no logging, no database), the
+ * most this server and loopback answer here, and so the highest HTTP/raw ratio possible.
  *
  *   node bench/holds.ts [--clients 64] [--seconds 10]
  *   node bench/holds.ts --sellout [--capacity 1000] [--buyers 5000] [--clients 64]
@@ -38,7 +40,7 @@ import { createLogger } from "#server/platform/logger.ts";
 import { inventoryOf, makeEvent, nth } from "#tests/support/kits/inventory-test-kit.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { adminSql } from "./support/admin-sql.ts";
-import { agent, callFn } from "./support/callable-client.ts";
+import { agent, callFn, getStatus } from "./support/callable-client.ts";
 import { report, type Sample } from "./support/latency-report.ts";
 
 const { values: args } = parseArgs({
@@ -123,6 +125,30 @@ async function httpHoldRelease(
           holdId: held.body.result.id,
         });
         if (released.http !== 200) samples.push({ ms: 0, code: `release ${released.http}` });
+      }
+    }),
+  );
+  return { samples, elapsed: performance.now() - started };
+}
+
+/**
+ * The floor under any call: the same clients, two requests a loop as a hold and its
+ * release are, to `GET /healthz` (answered before logging, headers and any database work).
+ * What this server, loopback and the load generator can do at all on this machine: the
+ * HTTP/raw ratio can be no higher than floor/raw.
+ */
+async function httpFloor(server: RunningServer): Promise<{ samples: Sample[]; elapsed: number }> {
+  const samples: Sample[] = [];
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const first = await getStatus(server, "/healthz");
+        const second = await getStatus(server, "/healthz");
+        const ok = first === 200 && second === 200;
+        samples.push({ ms: performance.now() - t0, code: ok ? "ok" : `${first}/${second}` });
       }
     }),
   );
@@ -223,6 +249,16 @@ async function hotLoop(database: DatabaseHandle, databaseUrl: string) {
       await warmUp(server, people, event.shortId, type.id);
       const http = await httpHoldRelease(server, people, event.shortId, type.id);
       rates[`http ${batching}`] = report(`HTTP /api/fn, ${label}`, http.samples, http.elapsed);
+      if (batching === "on") {
+        const floor = await httpFloor(server);
+        rates.floor = report(
+          "HTTP floor, 2 × /healthz",
+          floor.samples,
+          floor.elapsed,
+          false,
+          "pairs",
+        );
+      }
     } finally {
       await server.stop();
     }
@@ -245,6 +281,9 @@ async function hotLoop(database: DatabaseHandle, databaseUrl: string) {
   console.log(
     `ratio HTTP/raw (vs the faster raw run of the same kind): batched ${ratio("http on", "raw on")}, ` +
       `single-row ${ratio("http off", "raw off")}`,
+  );
+  console.log(
+    `the highest ratio this machine allows (HTTP floor/raw batched): ${ratio("floor", "raw on")}`,
   );
   console.log(
     `batched/single-row: HTTP ${ratio("http on", "http off")}, raw ${ratio("raw on", "raw off")}`,

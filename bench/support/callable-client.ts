@@ -40,3 +40,14 @@ export function callFn(server: RunningServer, name: string, token: string, data:
     request.end(payload);
   });
 }
+
+/** A GET on the same keep-alive sockets, its body read and dropped: the HTTP floor. */
+export function getStatus(server: RunningServer, path: string) {
+  return new Promise<number>((resolve, reject) => {
+    const request = http.get(`${server.url}${path}`, { agent }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", reject);
+  });
+}

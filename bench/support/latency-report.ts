@@ -15,6 +15,7 @@ export function report(
   samples: Sample[],
   elapsedMs: number,
   everyAnswer = false,
+  unit = everyAnswer ? "answers" : "holds",
 ): number {
   const counted = everyAnswer ? samples : samples.filter((s) => s.code === "ok");
   const latencies = counted.map((s) => s.ms).sort((a, b) => a - b);
@@ -23,7 +24,7 @@ export function report(
   for (const s of samples) if (s.code !== "ok") codes.set(s.code, (codes.get(s.code) ?? 0) + 1);
   const errors = codes.size ? [...codes].map(([code, n]) => `${code}×${n}`).join(" ") : "none";
   console.log(
-    `${title.padEnd(28)} ${rate.toFixed(0).padStart(6)} ${everyAnswer ? "answers" : "holds"}/s  ` +
+    `${title.padEnd(28)} ${rate.toFixed(0).padStart(6)} ${unit}/s  ` +
       `p50 ${percentile(latencies, 50).toFixed(1)} ms  p95 ${percentile(latencies, 95).toFixed(1)} ms  ` +
       `p99 ${percentile(latencies, 99).toFixed(1)} ms  errors: ${errors}`,
   );
