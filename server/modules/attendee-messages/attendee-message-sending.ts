@@ -26,6 +26,7 @@ import {
   previewRecipients,
   ticketTypesOfEvent,
 } from "./attendee-recipients.ts";
+import { messageQueued } from "./delivery-signal.ts";
 
 export type AudienceInput = { eventId: string; ticketTypeIds?: string[] };
 export type SendInput = AudienceInput & { subject: string; body: string };
@@ -118,7 +119,7 @@ export async function sendMessage(
   userId: string,
   input: SendInput,
 ): Promise<AttendeeMessageView> {
-  return db.transaction(async (tx) => {
+  const sent = await db.transaction(async (tx) => {
     const { business, event } = await ownedEvent(tx, userId, input.eventId);
     if (event.status === "cancelled") {
       throw new FunctionError(
@@ -171,6 +172,8 @@ export async function sendMessage(
     if (!row) throw new Error("attendee message vanished");
     return messageView(row, event.title);
   });
+  messageQueued();
+  return sent;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { notifications } from "#server/modules/notifications/notifications.schema.ts";
+import { createLogger } from "#server/platform/logger.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { attendeeMessagesKit } from "#tests/support/kits/attendee-messages-test-kit.ts";
 import { refusal, refusedPaths } from "#tests/support/refusal.ts";
 import { deliverNextBatch } from "./attendee-message-delivery.ts";
+import { startAttendeeMessageWorker } from "./attendee-message-worker.ts";
 import { attendeeMessages } from "./attendee-messages.schema.ts";
 
 type Kit = Awaited<ReturnType<typeof attendeeMessagesKit>>;
@@ -178,5 +180,37 @@ describe.each(testDatabases)("attendee messages on $name", ({ open }) => {
     );
     expect(error.status).toBe("RESOURCE_EXHAUSTED");
     expect((await owner.call("attendeeMessages.list")).usage.used).toBe(10);
+  });
+
+  it("wakes this process's delivery worker on a send instead of leaving it to its next poll", async () => {
+    // Whatever earlier tests left queued goes out first, so the worker is idle before the send.
+    await deliverAll();
+    const worker = startAttendeeMessageWorker(kit.db, createLogger("silent"), {
+      ...kit.delivery,
+      idleSeconds: 600,
+    });
+    try {
+      await vi.waitFor(() => expect(worker.polls()).toBeGreaterThan(0));
+      const owner = await kit.owner("pro");
+      const [standing] = owner.types;
+      if (!standing) throw new Error("no type");
+      await kit.holders(owner.event.id, standing.id, 3);
+      const sent = await owner.call("attendeeMessages.send", {
+        eventId: owner.event.id,
+        ...message,
+      });
+      // Ten minutes until its next poll: only the send's signal can have woken it.
+      await vi.waitFor(
+        async () =>
+          expect(await owner.call("attendeeMessages.get", { messageId: sent.id })).toMatchObject({
+            status: "sent",
+            delivered: 3,
+          }),
+        { timeout: 5_000, interval: 50 },
+      );
+      expect(worker.batches()).toBe(1);
+    } finally {
+      await worker.stop();
+    }
   });
 });
