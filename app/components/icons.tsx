@@ -39,15 +39,6 @@ export function MoonIcon({ size = 20 }: IconProps) {
   );
 }
 
-export function ClockIcon({ size = 20 }: IconProps) {
-  return (
-    <StrokeIcon size={size}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" />
-    </StrokeIcon>
-  );
-}
-
 /** The brand's ticket mark; the same drawing as public/favicon.svg. */
 export function BrandMark({ size = 32 }: IconProps) {
   const green = "var(--mantine-primary-color-filled)";
