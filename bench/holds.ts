@@ -25,7 +25,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { loadSettings } from "#server/config.ts";
 import {
   groupStats,
   releaseAlone,
@@ -33,15 +32,14 @@ import {
   takeAlone,
   takeGrouped,
 } from "#server/modules/inventory/hold-batching.ts";
-import { createAuthService } from "#server/platform/auth/create-auth-service.ts";
-import { users } from "#server/platform/auth/users.schema.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "#server/platform/db.ts";
-import { createLogger } from "#server/platform/logger.ts";
 import { inventoryOf, makeEvent, nth } from "#tests/support/kits/inventory-test-kit.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { adminSql } from "./support/admin-sql.ts";
-import { agent, callFn, getStatus } from "./support/callable-client.ts";
+import { agent, callFn } from "./support/callable-client.ts";
+import { httpFloor } from "./support/http-floor.ts";
 import { report, type Sample } from "./support/latency-report.ts";
+import { signedInUsers } from "./support/signed-in-users.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -62,39 +60,6 @@ const APP_SECRET = randomBytes(32).toString("base64url");
 const PUBLIC_URL = "http://bench.invalid";
 
 const adminQuery = (text: string) => adminSql(baseUrl, text);
-
-/** `count` users, each with a session and an access token, made the way sign-in makes them. */
-async function signedInUsers(database: DatabaseHandle, count: number) {
-  const settings = loadSettings({
-    NODE_ENV: "production",
-    DATABASE_URL: "postgres://unused",
-    APP_SECRET,
-    PUBLIC_URL,
-    ALLOW_OUTBOX_IN_PRODUCTION: "true",
-    // A sell-out run can take longer than the default 15 minutes to set up and run.
-    ACCESS_TOKEN_TTL_SECONDS: "7200",
-  });
-  const auth = await createAuthService({ settings, database, log: createLogger("silent") });
-  const base = Math.floor(Math.random() * 1_000_000);
-  const rows = await database.db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        name: `Buyer ${i}`,
-        phone: `+4479${String(base + i).padStart(9, "0")}`,
-        phoneVerifiedAt: new Date(),
-      })),
-    )
-    .returning({ id: users.id });
-  const people: { userId: string; token: string }[] = [];
-  for (const row of rows) {
-    const issued = await database.db.transaction((tx) =>
-      auth.startSession(tx, row.id, { ip: "127.0.0.1", userAgent: "bench" }),
-    );
-    people.push({ userId: row.id, token: issued.accessToken });
-  }
-  return people;
-}
 
 /** C clients hold 1 and release, over HTTP, until the time is up. */
 async function httpHoldRelease(
@@ -125,30 +90,6 @@ async function httpHoldRelease(
           holdId: held.body.result.id,
         });
         if (released.http !== 200) samples.push({ ms: 0, code: `release ${released.http}` });
-      }
-    }),
-  );
-  return { samples, elapsed: performance.now() - started };
-}
-
-/**
- * The floor under any call: the same clients, two requests a loop as a hold and its
- * release are, to `GET /healthz` (answered before logging, headers and any database work).
- * What this server, loopback and the load generator can do at all on this machine: the
- * HTTP/raw ratio can be no higher than floor/raw.
- */
-async function httpFloor(server: RunningServer): Promise<{ samples: Sample[]; elapsed: number }> {
-  const samples: Sample[] = [];
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        const first = await getStatus(server, "/healthz");
-        const second = await getStatus(server, "/healthz");
-        const ok = first === 200 && second === 200;
-        samples.push({ ms: performance.now() - t0, code: ok ? "ok" : `${first}/${second}` });
       }
     }),
   );
@@ -239,7 +180,7 @@ async function warmUp(
 async function hotLoop(database: DatabaseHandle, databaseUrl: string) {
   const { event, types } = await makeEvent(database.db, { types: [{ capacity: 1_000_000 }] });
   const type = nth(types, 0);
-  const people = await signedInUsers(database, clients);
+  const people = await signedInUsers(database, clients, APP_SECRET, PUBLIC_URL);
   console.log(`hold 1 + release, ${clients} clients, ${seconds} s each, server pool ${serverPool}`);
   const rates: Record<string, number> = {};
   for (const batching of ["on", "off"] as const) {
@@ -250,7 +191,7 @@ async function hotLoop(database: DatabaseHandle, databaseUrl: string) {
       const http = await httpHoldRelease(server, people, event.shortId, type.id);
       rates[`http ${batching}`] = report(`HTTP /api/fn, ${label}`, http.samples, http.elapsed);
       if (batching === "on") {
-        const floor = await httpFloor(server);
+        const floor = await httpFloor(server, clients, seconds);
         rates.floor = report(
           "HTTP floor, 2 × /healthz",
           floor.samples,
@@ -296,7 +237,7 @@ async function sellOut(database: DatabaseHandle, server: RunningServer) {
   const { event, types } = await makeEvent(database.db, { types: [{ capacity }] });
   const type = nth(types, 0);
   console.log(`making ${buyers} signed-in buyers…`);
-  const people = await signedInUsers(database, buyers);
+  const people = await signedInUsers(database, buyers, APP_SECRET, PUBLIC_URL);
   console.log(`sell-out: capacity ${capacity}, ${buyers} buyers, ${clients} at a time`);
   const samples: Sample[] = [];
   const messages = new Map<string, number>();
