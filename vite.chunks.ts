@@ -14,10 +14,9 @@ type CodeSplittingGroup = {
  * - `framework`: React, React DOM and the router, which every page loads.
  * - `frame`: the app's own code the root route imports (the header, footer, session
  *   watcher, the plain UI components): also on every page.
- * - `public`: what the two public pages import beyond the frame (discovery, event page).
  *
  * Everything else keeps Rolldown's automatic split by route, so a screen loads only its
- * own code. The two app groups are computed from the module graph, not listed by hand.
+ * own code. The frame is computed from the module graph, not listed by hand.
  */
 type ModuleInfo = { importedIds: readonly string[] } | null;
 type Graph = { getModuleInfo(id: string): ModuleInfo; getModuleIds(): IterableIterator<string> };
@@ -32,10 +31,6 @@ const frameRoots = [
   "events/format.ts",
   "events/AvailabilityBadge.tsx",
 ].map((file) => path.join(appDir, file));
-const publicRoots = [
-  path.join(appDir, "routes/home.tsx"),
-  path.join(appDir, "routes/event.$id.tsx"),
-];
 
 /** The project's own modules statically reachable from `roots` (not packages, not CSS). */
 function closure(graph: Graph, roots: string[]): Set<string> {
@@ -59,13 +54,10 @@ function closure(graph: Graph, roots: string[]): Set<string> {
  */
 export function appChunks(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   let frame = new Set<string>();
-  let publicPages = new Set<string>();
   const plugin: Plugin = {
     name: "app-chunks",
     buildEnd() {
       frame = closure(this, frameRoots);
-      publicPages = closure(this, publicRoots);
-      for (const id of frame) publicPages.delete(id);
     },
   };
   const groups: CodeSplittingGroup[] = [
@@ -75,7 +67,6 @@ export function appChunks(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
       priority: 30,
     },
     { name: "frame", test: (id) => frame.has(id), priority: 20 },
-    // { name: "public", test: (id) => publicPages.has(id), priority: 10 },
   ];
   return { plugin, groups };
 }

@@ -52,6 +52,17 @@ function normalized(markup: string): string {
     });
 }
 
+/** The same select, given to ours and to Mantine's. */
+const selectProps = {
+  name: "c",
+  label: "Category",
+  data: [
+    { value: "", label: "All" },
+    { value: "m", label: "Music" },
+  ],
+  defaultValue: "m",
+  error: "Unknown",
+};
 const pairs: [string, ReactElement, ReactElement][] = [
   ["Button", <Button key="p">Go</Button>, <M.Button key="m">Go</M.Button>],
   [
@@ -127,28 +138,8 @@ const pairs: [string, ReactElement, ReactElement][] = [
   ],
   [
     "NativeSelect with an error",
-    <NativeSelect
-      key="p"
-      name="c"
-      label="Category"
-      data={[
-        { value: "", label: "All" },
-        { value: "m", label: "Music" },
-      ]}
-      defaultValue="m"
-      error="Unknown"
-    />,
-    <M.NativeSelect
-      key="m"
-      name="c"
-      label="Category"
-      data={[
-        { value: "", label: "All" },
-        { value: "m", label: "Music" },
-      ]}
-      defaultValue="m"
-      error="Unknown"
-    />,
+    <NativeSelect key="p" {...selectProps} />,
+    <M.NativeSelect key="m" {...selectProps} />,
   ],
   [
     "Badge",

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#server/platform/db.ts";
 import { DEADLOCK, isUniqueViolation, sqlStateOf } from "#server/platform/db-errors.ts";
 import { preparedRowsOf } from "#server/platform/db-rows.ts";
-import { type TicketTarget, targetCondition } from "./admit-statement.ts";
+import { admissionSteps, type TicketTarget } from "./admit-statement.ts";
 import type { DoorAttempt } from "./door-scan.ts";
 import type { DoorVerdict } from "./door-verdict.ts";
 
@@ -43,19 +43,11 @@ export async function admitInOneStatement(
 
 /** The statement of `admitInOneStatement`. */
 export function admissionSql(attempt: DoorAttempt, target: TicketTarget): SQL {
-  return sql`with admitted as (
-      update tickets k set status = 'checked-in'
-      where ${targetCondition(target, attempt.eventId)} and k.status = 'valid'
-        and ${mayWorkDoor(attempt.staffUserId, attempt.eventId)}
-      returning k.id, k.ticket_type_id, k.attendee_name
-    ), written as (
-      insert into check_ins (ticket_id, event_id, staff_user_id, staff_name, device_id, method)
-      select a.id, ${attempt.eventId}::uuid, ${attempt.staffUserId}::uuid,
-        coalesce((select u.name from users u where u.id = ${attempt.staffUserId}::uuid), 'Door staff'),
-        ${attempt.deviceId}, ${attempt.method}
-      from admitted a
-      returning id, ticket_id, created_at, staff_name
-    ), decided as (
+  const steps = admissionSteps(
+    { ...attempt, target },
+    mayWorkDoor(attempt.staffUserId, attempt.eventId),
+  );
+  return sql`with ${steps}, decided as (
       select w.id as check_in_id, jsonb_build_object(
         'verdict', 'admitted',
         'message', 'Admitted.',

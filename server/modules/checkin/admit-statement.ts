@@ -32,37 +32,46 @@ export function targetCondition(target: TicketTarget, eventId: string): SQL {
   }
 }
 
+/** What an admission writes: which ticket, at which event, by whom, from which device. */
+export type AdmissionInput = {
+  target: TicketTarget;
+  eventId: string;
+  staffUserId: string;
+  deviceId: string;
+  method: "scan" | "manual";
+};
+
 /**
- * The admission, one statement: the ticket goes from valid to checked-in and the check-in
- * row is written, or nothing happens. Concurrent scans of one ticket queue on its row
- * lock; the first commits, the others re-read `status` and match nothing (READ COMMITTED
- * re-checks the condition on the newest row version). The partial unique index
+ * The admission's two steps, the first CTEs of a statement (`with ${…}, …`): `admitted`,
+ * the ticket moved from valid to checked-in (and `also`, any further condition on it), and
+ * `written`, its check-in row. Concurrent scans of one ticket queue on its row lock; the
+ * first commits, the others re-read `status` and match nothing (READ COMMITTED re-checks
+ * the condition on the newest row version). The partial unique index
  * `check_ins_one_live_per_ticket` is the backstop.
  */
+export function admissionSteps(input: AdmissionInput, also: SQL = sql`true`): SQL {
+  return sql`admitted as (
+      update tickets k set status = 'checked-in'
+      where ${targetCondition(input.target, input.eventId)} and k.status = 'valid' and ${also}
+      returning k.id, k.ticket_type_id, k.attendee_name
+    ), written as (
+      insert into check_ins (ticket_id, event_id, staff_user_id, staff_name, device_id, method)
+      select a.id, ${input.eventId}::uuid, ${input.staffUserId}::uuid,
+        coalesce((select u.name from users u where u.id = ${input.staffUserId}::uuid), 'Door staff'),
+        ${input.deviceId}, ${input.method}
+      from admitted a
+      returning id, ticket_id, created_at, staff_name
+    )`;
+}
+
+/** The admission, one statement: the ticket admitted and its check-in written, or nothing. */
 export async function admitStatement(
   tx: Executor,
-  input: {
-    target: TicketTarget;
-    eventId: string;
-    staffUserId: string;
-    deviceId: string;
-    method: "scan" | "manual";
-  },
+  input: AdmissionInput,
 ): Promise<Admission | null> {
   const [row] = await rowsOf<Admission>(
     tx,
-    sql`with admitted as (
-        update tickets k set status = 'checked-in'
-        where ${targetCondition(input.target, input.eventId)} and k.status = 'valid'
-        returning k.id, k.ticket_type_id, k.attendee_name
-      ), written as (
-        insert into check_ins (ticket_id, event_id, staff_user_id, staff_name, device_id, method)
-        select a.id, ${input.eventId}::uuid, ${input.staffUserId}::uuid,
-          coalesce((select u.name from users u where u.id = ${input.staffUserId}::uuid), 'Door staff'),
-          ${input.deviceId}, ${input.method}
-        from admitted a
-        returning id, ticket_id, created_at, staff_name
-      )
+    sql`with ${admissionSteps(input)}
       select w.id as check_in_id, w.created_at, w.staff_name, w.ticket_id, a.attendee_name,
         t.name as type_name, e.title, e.time_zone
       from written w join admitted a on a.id = w.ticket_id

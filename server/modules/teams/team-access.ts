@@ -65,14 +65,8 @@ export async function eventRoleOf(
     .where(eq(events.id, eventId));
   if (!row) return null;
   if (row.ownerId === userId) return "owner";
-  return best(parseRoles(row.roles));
-}
-
-/** `array_agg` of an enum-like text column: an array on node-postgres, maybe `{a,b}` text elsewhere. */
-function parseRoles(value: TeamRole[] | string | null): TeamRole[] {
-  if (!value) return [];
-  if (Array.isArray(value)) return value;
-  return value.replace(/^{|}$/g, "").split(",").filter(Boolean) as TeamRole[];
+  // A text array on both drivers; null when the caller is in no team of the event.
+  return best(row.roles ?? []);
 }
 
 /** The caller's role for business `businessId`'s door staff: owner, or their best team role. */
