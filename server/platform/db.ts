@@ -46,6 +46,12 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client losing its connection must not crash the process.
   pool.on("error", () => {});
+  // Nor may a checked-out one (a transaction's, a lock's): the pool listens for errors
+  // only on idle clients, and a terminated session (failover, restart, an administrator)
+  // emits 'error' on its client even after the statement in flight has failed. That
+  // statement's caller gets the error; the client, no longer queryable, is dropped by the
+  // pool on release, and the next request gets a fresh connection.
+  pool.on("connect", (client) => client.on("error", () => {}));
   await migratePostgres(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {

@@ -14,26 +14,9 @@ import {
 } from "#tests/support/kits/inventory-test-kit.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
+import { callFunction as call, waitFor } from "#tests/support/spawned-calls.ts";
 
 const PAUSE_MS = 3_000;
-
-async function call(server: RunningServer, name: string, bearer: string, data: unknown) {
-  const response = await fetch(`${server.url}/api/fn/${name}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}` },
-    body: JSON.stringify({ data }),
-  });
-  return { status: response.status, body: await response.json() };
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe.skipIf(!testDatabaseUrl)("a server killed in the middle of a confirm", () => {
   let temp: Awaited<ReturnType<typeof createTempDatabase>>;
@@ -77,7 +60,7 @@ describe.skipIf(!testDatabaseUrl)("a server killed in the middle of a confirm", 
       idempotencyKey: newKey(),
     });
     expect(held.status).toBe(200);
-    const holdId = held.body.result.id as string;
+    const holdId = (held.body.result as { id: string }).id;
 
     const confirm = call(server, "bookings.confirm", bearer, {
       holdId,
