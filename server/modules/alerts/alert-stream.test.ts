@@ -3,8 +3,10 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "#contract/cookie-names.ts";
+import { DOOR_MESSAGE_KIND, doorTopic, doorTopicsOf } from "#server/modules/checkin/door-topics.ts";
 import { teamTopicSource } from "#server/modules/teams/team-topics.ts";
 import { createLogger } from "#server/platform/logger.ts";
+import { publishRealtime } from "#server/platform/realtime/publish.ts";
 import { createRealtimeHub, type RealtimeHub } from "#server/platform/realtime/realtime-hub.ts";
 import { realtimeStreamRouter } from "#server/platform/realtime/stream-router.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
@@ -13,7 +15,7 @@ import { openSse } from "#tests/support/sse-reader.ts";
 
 const log = createLogger("silent");
 
-// Alerts on the live stream with the teams' real topic source (re-read every 200 ms here).
+// Alerts and door news on the live stream with the real topic sources (re-read every 200 ms here).
 describe.each(testDatabases)("alerts on the live stream on $name", ({ open }) => {
   let database: TestDatabase;
   let kit: Awaited<ReturnType<typeof alertsTestKit>>;
@@ -31,7 +33,7 @@ describe.each(testDatabases)("alerts on the live stream on $name", ({ open }) =>
       realtimeStreamRouter({
         hub,
         sessionForToken: (token) => kit.services.auth.sessionForToken(token),
-        topicSources: [teamTopicSource(database.db)],
+        topicSources: [teamTopicSource(database.db), (userId) => doorTopicsOf(database.db, userId)],
         log,
         checkMs: 200,
       }),
@@ -80,6 +82,36 @@ describe.each(testDatabases)("alerts on the live stream on $name", ({ open }) =>
     expect(subjectOf(await again.next())).toBe("five");
     expect(await again.next(500)).toBeNull();
     again.close();
+  });
+
+  it("replays to a new member only what their teams and doors published after they joined", async () => {
+    const owner = await kit.owner();
+    const team = await owner.team("Door", [owner.event.id]);
+    const door = (change: string) =>
+      publishRealtime(database.db, {
+        topic: doorTopic(owner.event.id),
+        kind: DOOR_MESSAGE_KIND,
+        payload: { eventId: owner.event.id, change },
+      });
+    await send(owner, team, "Back door code is 4711");
+    await door("before");
+    const me = await kit.member(owner, team);
+    await send(owner, team, "after joining");
+    await door("after");
+    const replay = await openSse(url, { cookie: await cookieOf(me.user.id), "last-event-id": "0" });
+    const heard = [await replay.next(1000), await replay.next(1000), await replay.next(500)];
+    expect(heard.map((m) => (m ? JSON.parse(m.data) : null))).toEqual([
+      expect.objectContaining({
+        kind: "alert",
+        payload: expect.objectContaining({ subject: "after joining" }),
+      }),
+      expect.objectContaining({
+        kind: DOOR_MESSAGE_KIND,
+        payload: expect.objectContaining({ change: "after" }),
+      }),
+      null,
+    ]);
+    replay.close();
   });
 
   it("stops a removed member's open stream from hearing the team within seconds", async () => {

@@ -54,7 +54,8 @@ describe.each(testDatabases)("alerts on $name", ({ open }) => {
       ["alert", sent.id],
     ]);
     expect(await kit.published(topics.team(back))).toEqual([]);
-    const source = teamTopicSource(database.db);
+    const source = async (userId: string) =>
+      (await teamTopicSource(database.db)(userId)).map((grant) => grant.topic);
     expect(await source(coordinator.user.id)).toEqual([topics.team(front)]);
     expect(await source(outsider.user.id)).toEqual([topics.team(back)]);
   });

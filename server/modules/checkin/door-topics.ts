@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "#server/platform/db.ts";
 import { rowsOf } from "#server/platform/db-rows.ts";
+import { epochMicros, sinceOf, type TopicGrant } from "#server/platform/realtime/topic-grants.ts";
 
 /** The live topic of one event's door: admissions and undos, heard by its door staff. */
 export const doorTopic = (eventId: string) => `event-door:${eventId}`;
@@ -9,19 +10,21 @@ export const doorTopic = (eventId: string) => `event-door:${eventId}`;
 export const DOOR_MESSAGE_KIND = "door-checkin";
 
 /**
- * The door topics a user may hear: events of their business and events their teams work
- * at, from a day before now on (a desk left open after the end still follows undos).
+ * The door topics a user may hear: events of their business (all that is kept) and events
+ * their teams work at (since they joined the team: a replay leaves out earlier door news),
+ * from a day before now on (a desk left open after the end still follows undos).
  * Re-read by every open stream every few seconds, so a removed member stops hearing.
  */
-export async function doorTopicsOf(db: Executor, userId: string): Promise<string[]> {
-  const rows = await rowsOf<{ id: string }>(
+export async function doorTopicsOf(db: Executor, userId: string): Promise<TopicGrant[]> {
+  const rows = await rowsOf<{ id: string; since: string | number | bigint | null }>(
     db,
-    sql`select e.id from events e join businesses b on b.id = e.business_id
+    sql`select e.id, null::bigint as since from events e join businesses b on b.id = e.business_id
         where b.owner_id = ${userId} and e.ends_at > now() - interval '1 day'
-      union
-      select e.id from team_members m join team_events te on te.team_id = m.team_id
+      union all
+      select e.id, ${epochMicros(sql`m.created_at`)} as since
+        from team_members m join team_events te on te.team_id = m.team_id
         join events e on e.id = te.event_id
         where m.user_id = ${userId} and e.ends_at > now() - interval '1 day'`,
   );
-  return rows.map((row) => doorTopic(row.id));
+  return rows.map((row) => ({ topic: doorTopic(row.id), since: sinceOf(row.since) }));
 }

@@ -1,22 +1,36 @@
 import { type SQL, sql } from "drizzle-orm";
-import pg from "pg";
 import type { DatabaseHandle } from "#server/platform/db.ts";
 import { rowsOf } from "#server/platform/db-rows.ts";
 import type { Logger } from "#server/platform/logger.ts";
+import { keepListening } from "./listen-connection.ts";
 import { REALTIME_CHANNEL } from "./publish.ts";
+import { epochMicros, type HeardTopics, hears } from "./topic-grants.ts";
 
-export type RealtimeEvent = { id: number; topic: string; kind: string; payload: unknown };
+/** `at`: when it was published (its transaction's start), in microseconds since 1970. */
+export type RealtimeEvent = {
+  id: number;
+  topic: string;
+  kind: string;
+  payload: unknown;
+  at: number;
+};
 
 export type Subscriber = {
-  /** The topics this subscriber may receive now (re-read by its stream as rights change). */
-  topics: ReadonlySet<string>;
+  /**
+   * The topics this subscriber may receive now, each since when (re-read by its stream as
+   * rights change): nothing published to a topic before the person joined it reaches them.
+   */
+  topics: HeardTopics;
   deliver(event: RealtimeEvent): void;
 };
 
 export type RealtimeHub = {
   subscribe(subscriber: Subscriber): () => void;
-  /** Stored events of these topics after `afterId`, oldest first (a reconnect's replay). */
-  since(topics: readonly string[], afterId: number, limit?: number): Promise<RealtimeEvent[]>;
+  /**
+   * Stored events after `afterId` of these topics, each only from its `since` on, oldest
+   * first (a reconnect's replay).
+   */
+  since(topics: HeardTopics, afterId: number, limit?: number): Promise<RealtimeEvent[]>;
   start(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -30,43 +44,45 @@ const list = (values: readonly (string | number)[]) =>
 
 /** Kept for replay this long; older events are deleted by the hub. */
 const RETENTION_HOURS = 24;
-const RECONNECT_MS = 1000;
 
 /**
  * One listener per instance: NOTIFY names an event's id and topic; if anyone here listens
  * to that topic the hub reads the stored event (a batch of ids per round trip) and hands
- * it to each subscriber of the topic. PostgreSQL: a dedicated LISTEN connection that
- * reconnects and catches up from the table; PGlite: its in-process LISTEN.
+ * it to each subscriber of the topic. PostgreSQL: one dedicated LISTEN connection that
+ * reconnects (listen-connection.ts) and catches up from the table; PGlite: its in-process
+ * LISTEN.
  */
 export function createRealtimeHub(database: DatabaseHandle, log: Logger): RealtimeHub {
   const subscribers = new Set<Subscriber>();
   const wanted = new Set<number>();
   let flushing: Promise<void> | null = null;
   let highestSeen = 0;
-  let stopped = false;
   let unlisten: (() => Promise<void>) | null = null;
   let cleanup: NodeJS.Timeout | null = null;
 
   const listened = (topic: string) => [...subscribers].some((s) => s.topics.has(topic));
 
-  async function read(where: SQL, limit = 1000): Promise<RealtimeEvent[]> {
+  /** Stored events, `e` in `where`; `joined` adds a `from` item to the statement. */
+  async function read(where: SQL, limit = 1000, joined = sql``): Promise<RealtimeEvent[]> {
     const rows = await rowsOf<{
       id: string | number;
       topic: string;
       kind: string;
       payload: unknown;
+      at: string | number | bigint;
     }>(
       database.db,
-      sql`select id, topic, kind, payload from realtime_events where ${where} order by id limit ${limit}`,
+      sql`select e.id, e.topic, e.kind, e.payload, ${epochMicros(sql`e.created_at`)} as at
+        from realtime_events e ${joined} where ${where} order by e.id limit ${limit}`,
     );
-    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+    return rows.map((row) => ({ ...row, id: Number(row.id), at: Number(row.at) }));
   }
 
   function dispatch(events: RealtimeEvent[]): void {
     for (const event of events) {
       highestSeen = Math.max(highestSeen, event.id);
       for (const subscriber of subscribers) {
-        if (subscriber.topics.has(event.topic)) subscriber.deliver(event);
+        if (hears(subscriber.topics, event.topic, event.at)) subscriber.deliver(event);
       }
     }
   }
@@ -76,7 +92,7 @@ export function createRealtimeHub(database: DatabaseHandle, log: Logger): Realti
       const ids = [...wanted];
       wanted.clear();
       try {
-        dispatch(await read(sql`id in ${list(ids)}`));
+        dispatch(await read(sql`e.id in ${list(ids)}`));
       } catch (error) {
         log.warn({ err: error }, "realtime: could not read announced events");
       }
@@ -98,38 +114,9 @@ export function createRealtimeHub(database: DatabaseHandle, log: Logger): Realti
 
   /** After a lost LISTEN connection: whatever was announced meanwhile, from the table. */
   async function catchUp(): Promise<void> {
-    const topics = [...new Set([...subscribers].flatMap((s) => [...s.topics]))];
+    const topics = [...new Set([...subscribers].flatMap((s) => [...s.topics.keys()]))];
     if (topics.length === 0 || highestSeen === 0) return;
-    dispatch(await read(sql`id > ${highestSeen} and topic in ${list(topics)}`));
-  }
-
-  async function listenPostgres(pool: pg.Pool): Promise<void> {
-    const client = new pg.Client(pool.options);
-    let ended = false;
-    const reconnect = () => {
-      if (ended || stopped) return;
-      ended = true;
-      client.end().catch(() => {});
-      log.warn("realtime: LISTEN connection lost, reconnecting");
-      setTimeout(() => {
-        if (!stopped) void listenPostgres(pool).then(catchUp).catch(reconnectLater);
-      }, RECONNECT_MS).unref();
-    };
-    const reconnectLater = (error: unknown) => {
-      log.warn({ err: error }, "realtime: LISTEN failed, retrying");
-      setTimeout(() => {
-        if (!stopped) void listenPostgres(pool).then(catchUp).catch(reconnectLater);
-      }, RECONNECT_MS).unref();
-    };
-    client.on("error", reconnect);
-    client.on("end", reconnect);
-    client.on("notification", (message) => onNotify(message.payload));
-    await client.connect();
-    await client.query(`listen ${REALTIME_CHANNEL}`);
-    unlisten = async () => {
-      ended = true;
-      await client.end().catch(() => {});
-    };
+    dispatch(await read(sql`e.id > ${highestSeen} and e.topic in ${list(topics)}`));
   }
 
   async function deleteOld(): Promise<void> {
@@ -146,8 +133,16 @@ export function createRealtimeHub(database: DatabaseHandle, log: Logger): Realti
       return () => void subscribers.delete(subscriber);
     },
     async since(topics, afterId, limit = 1000) {
-      if (topics.length === 0) return [];
-      return read(sql`id > ${afterId} and topic in ${list(topics)}`, limit);
+      if (topics.size === 0) return [];
+      const granted = sql.join(
+        [...topics].map(([topic, since]) => sql`(${topic}::text, ${since}::bigint)`),
+        sql`, `,
+      );
+      return read(
+        sql`e.id > ${afterId} and (g.since is null or ${epochMicros(sql`e.created_at`)} >= g.since)`,
+        limit,
+        sql`join (values ${granted}) as g(topic, since) on g.topic = e.topic`,
+      );
     },
     async start() {
       const [latest] = await rowsOf<{ id: string | number | null }>(
@@ -155,15 +150,21 @@ export function createRealtimeHub(database: DatabaseHandle, log: Logger): Realti
         sql`select max(id) as id from realtime_events`,
       );
       highestSeen = Number(latest?.id ?? 0);
-      if (database.pool) await listenPostgres(database.pool);
-      else if (database.pglite) {
+      if (database.pool) {
+        const listening = await keepListening({
+          config: database.pool.options,
+          onNotify,
+          onReconnect: catchUp,
+          log,
+        });
+        unlisten = () => listening.stop();
+      } else if (database.pglite) {
         unlisten = await database.pglite.listen(REALTIME_CHANNEL, onNotify);
       }
       cleanup = setInterval(() => void deleteOld(), 3_600_000);
       cleanup.unref();
     },
     async stop() {
-      stopped = true;
       if (cleanup) clearInterval(cleanup);
       await unlisten?.();
       await flushing;

@@ -39,7 +39,9 @@ describe.each(testDatabases)("live streams on $name", ({ name, open }) => {
       realtimeStreamRouter({
         hub: streamHub,
         sessionForToken: (token) => services.auth.sessionForToken(token),
-        topicSources: [async (userId) => granted.get(userId) ?? []],
+        topicSources: [
+          async (userId) => (granted.get(userId) ?? []).map((topic) => ({ topic, since: null })),
+        ],
         log,
         checkMs: 200,
         heartbeatMs: 1000,

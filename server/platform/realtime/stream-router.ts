@@ -5,9 +5,13 @@ import type { LiveSession } from "#server/platform/auth/auth-service.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import { topics as topicNames } from "./publish.ts";
 import type { RealtimeEvent, RealtimeHub } from "./realtime-hub.ts";
+import { type HeardTopics, mergeGrants, type TopicGrant } from "./topic-grants.ts";
 
-/** The topics a user may receive besides their own, e.g. their teams' (from the modules). */
-export type TopicSource = (userId: string) => Promise<readonly string[]>;
+/**
+ * The topics a user may receive besides their own, e.g. their teams', each since they
+ * joined it (from the modules).
+ */
+export type TopicSource = (userId: string) => Promise<readonly TopicGrant[]>;
 
 export type StreamDeps = {
   hub: RealtimeHub;
@@ -28,7 +32,8 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
  * `GET /stream` (under /api): Server-Sent Events for a signed-in browser (its session
  * cookie; EventSource sends no other credentials). Each message is
  * `id: N` + `data: {"kind","topic","payload"}`; `Last-Event-ID` (header, or `lastEventId`
- * in the query) replays what was missed from the table, in order and none twice.
+ * in the query) replays what was missed from the table, in order and none twice, of each
+ * topic only what was published since the user joined it.
  */
 export function realtimeStreamRouter(deps: StreamDeps): express.Router {
   const router = express.Router();
@@ -37,9 +42,9 @@ export function realtimeStreamRouter(deps: StreamDeps): express.Router {
   const maxStreams = deps.maxStreamsPerUser ?? 10;
   const openByUser = new Map<string, number>();
 
-  async function topicsOf(userId: string): Promise<Set<string>> {
+  async function topicsOf(userId: string): Promise<HeardTopics> {
     const extra = await Promise.all((deps.topicSources ?? []).map((source) => source(userId)));
-    return new Set([topicNames.user(userId), ...extra.flat()]);
+    return mergeGrants([{ topic: topicNames.user(userId), since: null }, ...extra.flat()]);
   }
 
   router.get("/stream", async (req, res, next) => {
@@ -74,7 +79,7 @@ export function realtimeStreamRouter(deps: StreamDeps): express.Router {
 
   async function serve(
     res: Response,
-    stream: { token: string; userId: string; lastEventId: number | null; topics: Set<string> },
+    stream: { token: string; userId: string; lastEventId: number | null; topics: HeardTopics },
     onClose: () => void,
   ): Promise<void> {
     // The highest id sent: the browser's Last-Event-ID. An event committed late (a lower id
@@ -97,7 +102,7 @@ export function realtimeStreamRouter(deps: StreamDeps): express.Router {
       if (res.writableLength > MAX_BUFFERED_BYTES) close();
     };
     const subscriber = {
-      topics: stream.topics as ReadonlySet<string>,
+      topics: stream.topics,
       deliver: (event: RealtimeEvent) => (replaying ? held.push(event) : write(event)),
     };
     const unsubscribe = deps.hub.subscribe(subscriber);
@@ -133,7 +138,7 @@ export function realtimeStreamRouter(deps: StreamDeps): express.Router {
     if (stream.lastEventId !== null) {
       try {
         // Missed events, then whatever arrived live meanwhile: both in id order, none twice.
-        for (const event of await deps.hub.since([...stream.topics], stream.lastEventId)) {
+        for (const event of await deps.hub.since(stream.topics, stream.lastEventId)) {
           write(event);
         }
       } catch (error) {
