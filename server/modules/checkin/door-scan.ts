@@ -153,7 +153,7 @@ async function admitOrExplain(
         },
       };
     }
-    const refused = await verdictWithoutAdmission(tx, target, attempt.eventId);
+    const refused = await verdictWithoutAdmission(tx, target, attempt.eventId, attempt.staffUserId);
     if (refused) return refused;
   }
   return invalidVerdict("unknown");

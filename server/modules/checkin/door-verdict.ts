@@ -14,7 +14,10 @@ export type DoorVerdict = {
   message: string;
   reason?: InvalidReason;
   ticket: { id: string; attendeeName: string; ticketTypeName: string } | null;
-  /** The ticket's event (for `wrong-event`, the other event it is for). */
+  /**
+   * The ticket's event (for `wrong-event`, the other event it is for, and only to someone
+   * who may work that event's door too; anyone else gets `notForThisEventVerdict`).
+   */
   event: { id: string; title: string } | null;
   /** The admission: this one (`admitted`) or the earlier one (`already-checked-in`). */
   checkIn: {
@@ -48,6 +51,17 @@ export function invalidVerdict(reason: InvalidReason): DoorVerdict {
     verdict: "invalid",
     reason,
     message: invalidMessages[reason],
+    ticket: null,
+    event: null,
+    checkIn: null,
+  };
+}
+
+/** What a door learns of a ticket of an event whose door it may not work: nothing of it. */
+export function notForThisEventVerdict(): DoorVerdict {
+  return {
+    verdict: "wrong-event",
+    message: "Not a ticket for this event.",
     ticket: null,
     event: null,
     checkIn: null,

@@ -1,8 +1,15 @@
 import { sql } from "drizzle-orm";
+import { eventRoleOf } from "#server/modules/teams/team-access.ts";
 import type { Executor } from "#server/platform/db.ts";
 import { rowsOf } from "#server/platform/db-rows.ts";
 import type { TicketTarget } from "./admit-statement.ts";
-import { alreadyMessage, clockTime, type DoorVerdict, invalidVerdict } from "./door-verdict.ts";
+import {
+  alreadyMessage,
+  clockTime,
+  type DoorVerdict,
+  invalidVerdict,
+  notForThisEventVerdict,
+} from "./door-verdict.ts";
 
 type Row = {
   id: string;
@@ -24,12 +31,14 @@ type Row = {
  * Why a ticket was not admitted, read after the admitting statement matched nothing:
  * unknown, another event, an old generation (given away), cancelled, or already in (with
  * when, by whom, on which device). Null when the ticket is valid after all (an undo in
- * between): the caller tries the admission again.
+ * between): the caller tries the admission again. `staffUserId`: who asks, at the door of
+ * `eventId`; of a ticket of an event whose door they may not work they learn nothing.
  */
 export async function verdictWithoutAdmission(
   tx: Executor,
   target: TicketTarget,
   eventId: string,
+  staffUserId: string,
 ): Promise<DoorVerdict | null> {
   const where =
     target.kind === "code"
@@ -50,20 +59,24 @@ export async function verdictWithoutAdmission(
   if (target.kind === "token" && row.short_id !== target.eventShortId) {
     return invalidVerdict("unknown");
   }
-  const ticket = { id: row.id, attendeeName: row.attendee_name, ticketTypeName: row.type_name };
-  const event = { id: row.event_id, title: row.title };
+  const givenAway = target.kind === "token" && Number(row.generation) !== target.generation;
   if (row.event_id !== eventId) {
+    // Anyone can open a business and know a ticket id: a door that may not work the
+    // ticket's own event learns neither its holder nor its event. An old QR of a ticket
+    // passed on names nobody away from its event's door, its own staff included.
+    if (!(await eventRoleOf(tx, staffUserId, row.event_id))) return notForThisEventVerdict();
+    if (givenAway) return invalidVerdict("given-away");
     return {
       verdict: "wrong-event",
       message: `Wrong event: this ticket is for ${row.title}.`,
-      ticket,
-      event,
+      ticket: ticketOf(row),
+      event: { id: row.event_id, title: row.title },
       checkIn: null,
     };
   }
-  if (target.kind === "token" && Number(row.generation) !== target.generation) {
-    return invalidVerdict("given-away");
-  }
+  if (givenAway) return invalidVerdict("given-away");
+  const ticket = ticketOf(row);
+  const event = { id: row.event_id, title: row.title };
   if (row.status === "cancelled") {
     return {
       verdict: "cancelled",
@@ -90,4 +103,8 @@ export async function verdictWithoutAdmission(
     };
   }
   return null;
+}
+
+function ticketOf(row: Row): NonNullable<DoorVerdict["ticket"]> {
+  return { id: row.id, attendeeName: row.attendee_name, ticketTypeName: row.type_name };
 }
