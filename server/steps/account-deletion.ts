@@ -1,11 +1,20 @@
-import { cancelFutureBookingsOfUser } from "#server/modules/bookings/cancel-bookings.ts";
+import {
+  cancelFutureBookingsOfUser,
+  forgetBookingContactsOf,
+} from "#server/modules/bookings/cancel-bookings.ts";
+import { eraseCheckInNamesOf } from "#server/modules/checkin/check-ins-of-deleted-account.ts";
+import { deleteNotificationsOf } from "#server/modules/notifications/notifications.service.ts";
 import type { DeletionStep } from "#server/modules/profile/account-deletion.service.ts";
 import { leaveAllTeams } from "#server/modules/teams/team-access.ts";
+import { forgetInvitationsTo } from "#server/modules/teams/team-invitations.ts";
+import { eraseNamesOfDeletedAccount } from "#server/modules/tickets/names-of-deleted-account.ts";
 import { settleTicketsOfDeletedAccount } from "#server/modules/tickets/tickets-of-deleted-account.ts";
 
 /**
  * What `profile.deleteAccount` does in other modules, in order, before the personal data
- * is erased, in the same transaction (a failing step leaves the account as it was).
+ * is erased, in the same transaction (a failing step leaves the account as it was). What
+ * is kept (bookings, tickets, check-ins) is kept without the person's name, phone number
+ * or email address (the privacy policy); `account-erasure.test.ts` searches every table.
  */
 export const accountDeletionSteps: readonly DeletionStep[] = [
   // Tickets received go back to their givers; tickets given away stay with their
@@ -18,6 +27,13 @@ export const accountDeletionSteps: readonly DeletionStep[] = [
   async (tx, userId) => {
     await cancelFutureBookingsOfUser(tx, userId);
   },
+  // What is kept loses the name, phone and email: the check-ins first, while the account's
+  // teams still tell at which events it undid check-ins, then its tickets' names.
+  eraseCheckInNamesOf,
+  eraseNamesOfDeletedAccount,
+  forgetBookingContactsOf,
+  forgetInvitationsTo,
+  deleteNotificationsOf,
   // Door teams lose the member at once (their access is read on every request).
   (tx, userId) => leaveAllTeams(tx, userId),
 ];

@@ -165,3 +165,14 @@ export async function cancelFutureBookingsOfUser(tx: Executor, userId: string): 
   );
   return cancelled.length;
 }
+
+/**
+ * A deleted account's bookings are kept for the organizers' accounting, anonymised: the
+ * contact phone and email given at checkout go (an account-deletion step).
+ */
+export async function forgetBookingContactsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(
+    sql`update bookings set contact_phone = null, contact_email = null
+      where user_id = ${userId}::uuid and (contact_phone is not null or contact_email is not null)`,
+  );
+}

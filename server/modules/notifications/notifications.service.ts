@@ -91,3 +91,8 @@ export async function sendEmail(
     body: message.text,
   });
 }
+
+/** A deleted account's notifications go with it (an account-deletion step). */
+export async function deleteNotificationsOf(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+}

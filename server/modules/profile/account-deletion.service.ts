@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import { externalIdentities, verificationCodes } from "#server/modules/accounts/accounts.schema.ts";
 import { attemptCode, issueCode, retireCodes } from "#server/modules/accounts/one-time-codes.ts";
 import { verifyPassword } from "#server/modules/accounts/password-hash.ts";
@@ -8,6 +8,7 @@ import type { FunctionContext } from "#server/platform/callable/define-function.
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db.ts";
 import { outboundMessages } from "#server/platform/messages/messages.schema.ts";
+import { rateLimits } from "#server/platform/platform.schema.ts";
 import type { RateRule } from "#server/platform/rate-limit/rate-limiter.ts";
 import { readSignedValue, signValue } from "#server/platform/signed-value.ts";
 import { PREFERENCES_COOKIE } from "./preferences.ts";
@@ -195,15 +196,13 @@ export async function eraseAccount(
         : eq(verificationCodes.userId, userId),
     );
   if (destinations.length > 0) {
-    // Messages still queued are left to their delivery job; delivered ones are history.
-    await tx
-      .delete(outboundMessages)
-      .where(
-        and(
-          inArray(outboundMessages.destination, destinations),
-          ne(outboundMessages.status, "queued"),
-        ),
-      );
+    // Every message to the account's phone or email, queued ones too: a queued row would
+    // keep the number once delivered, and nothing is sent to a deleted account.
+    await tx.delete(outboundMessages).where(inArray(outboundMessages.destination, destinations));
+    // Rate counters keyed by a phone number or an address (codes sent to it, sign-ins).
+    for (const destination of destinations) {
+      await tx.delete(rateLimits).where(sql`position(${destination} in ${rateLimits.key}) > 0`);
+    }
   }
   await tx.delete(externalIdentities).where(eq(externalIdentities.userId, userId));
   // Refresh tokens go with their sessions (on delete cascade).

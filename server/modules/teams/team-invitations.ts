@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { brandName } from "#contract/brand.ts";
 import { teamInvitationPath } from "#contract/paths.ts";
 import { maskPhoneNumber } from "#server/modules/accounts/phone-number.ts";
@@ -85,4 +85,16 @@ export async function sendInvitation(
     });
   }
   return { invitationId: row.id };
+}
+
+/**
+ * A deleted account's phone number and email address leave every invitation sent to them,
+ * open or settled (an account-deletion step, server/steps/account-deletion.ts).
+ */
+export async function forgetInvitationsTo(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(
+    sql`delete from team_invitations where destination in (
+      select phone from users where id = ${userId}::uuid and phone is not null
+      union select email from users where id = ${userId}::uuid and email is not null)`,
+  );
 }

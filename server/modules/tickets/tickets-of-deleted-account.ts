@@ -3,7 +3,8 @@ import type { Executor } from "#server/platform/db.ts";
 import { rowsOf } from "#server/platform/db-rows.ts";
 import { handOver } from "./pass-on.ts";
 
-const FORMER_MEMBER = "A former member";
+/** What stands for a deleted account's name wherever a record of it is kept. */
+export const FORMER_MEMBER = "A former member";
 
 /**
  * Cancels tickets (valid ones, of events not started) and gives their places back to

@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { FORMER_MEMBER } from "#server/modules/tickets/tickets-of-deleted-account.ts";
+import type { Executor } from "#server/platform/db.ts";
+
+/**
+ * Check-ins are kept for the organizers' records, anonymised (the privacy policy): in the
+ * deletion's transaction, before the account leaves its teams, the name it left at the
+ * door as staff (admitted by, undone by) and the names in the verdicts stored for retried
+ * scans give way to `FORMER_MEMBER`. The guest's own name on its tickets goes with the
+ * tickets (tickets/names-of-deleted-account.ts); its stored verdicts are cleaned here.
+ */
+export async function eraseCheckInNamesOf(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(
+    sql`update check_ins set staff_name = ${FORMER_MEMBER} where staff_user_id = ${userId}::uuid`,
+  );
+  // Who undid a check-in is kept by name only: theirs at the events they could undo at.
+  await tx.execute(
+    sql`update check_ins c set undone_by_name = ${FORMER_MEMBER}
+      from users u
+      where u.id = ${userId}::uuid and c.undone_by_name = u.name and c.event_id in (
+        select te.event_id from team_events te join team_members m on m.team_id = te.team_id
+        where m.user_id = ${userId}::uuid and m.role = 'coordinator'
+        union select e.id from events e join businesses b on b.id = e.business_id
+        where b.owner_id = ${userId}::uuid)`,
+  );
+  await tx.execute(
+    sql`update check_in_scans set verdict = jsonb_set(verdict, '{ticket,attendeeName}', to_jsonb(${FORMER_MEMBER}::text))
+      where jsonb_typeof(verdict -> 'ticket') = 'object' and (verdict -> 'ticket' ->> 'id')::uuid in (
+        select id from tickets where holder_user_id = ${userId}::uuid)`,
+  );
+  await tx.execute(
+    sql`update check_in_scans set verdict = jsonb_set(verdict, '{checkIn,staffName}', to_jsonb(${FORMER_MEMBER}::text))
+      where jsonb_typeof(verdict -> 'checkIn') = 'object' and (verdict -> 'checkIn' ->> 'id')::uuid in (
+        select id from check_ins where staff_user_id = ${userId}::uuid)`,
+  );
+}
