@@ -4,7 +4,8 @@ import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
 import { DiscoveryFilters, type FilterValues } from "#app/events/DiscoveryFilters.tsx";
 import { EventCardGrid } from "#app/events/EventCard.tsx";
-import { isFunctionError } from "#app/forms/form-failure.ts";
+import { filterNames } from "#app/events/filter-names.ts";
+import { searchEventsPage } from "#app/events/search-events-page.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { Paper, Stack } from "#app/ui/layout.tsx";
 import { AnchorLink, Text, Title } from "#app/ui/text.tsx";
@@ -17,8 +18,6 @@ const intro =
 
 export const meta = () => screenMeta(title, intro);
 
-const filterNames = ["q", "category", "from", "to"] as const;
-
 /** Everything the list shows is in the URL: `?q=jazz&category=music&from=…&to=…&page=2`. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
@@ -27,22 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filterNames.map((name) => [name, params.get(name)?.trim() ?? ""]),
   ) as FilterValues;
   const page = Number(params.get("page") ?? 1);
-  const errors: Partial<Record<keyof FilterValues, string>> = {};
-  const query = { ...values, page: Number.isInteger(page) && page >= 1 ? Math.min(page, 1000) : 1 };
-  try {
-    return { values, errors, result: await server.invoke("events.search", query) };
-  } catch (error) {
-    if (!isFunctionError(error) || error.status !== "INVALID_ARGUMENT") throw error;
-    // Say what is wrong next to the field, and list events without that filter.
-    for (const issue of (error.details ?? []) as { path: string; message: string }[]) {
-      const name = issue.path as keyof FilterValues;
-      if (filterNames.includes(name)) {
-        errors[name] = issue.message;
-        query[name] = "";
-      }
-    }
-    return { values, errors, result: await server.invoke("events.search", query) };
-  }
+  const { errors, result } = await searchEventsPage(
+    server.invoke,
+    values,
+    Number.isInteger(page) && page >= 1 ? Math.min(page, 1000) : 1,
+  );
+  return { values, errors, result };
 }
 
 const howItWorks = [
