@@ -3,6 +3,7 @@ import { fromDrizzle, type Db as JobDatabase, type JobWithMetadata } from "pg-bo
 import type { Settings } from "#server/config.ts";
 import type { DatabaseHandle, Executor } from "#server/platform/db.ts";
 import type { Logger } from "#server/platform/logger.ts";
+import { headerText } from "./header-text.ts";
 import { createJobQueue, oneInstanceAtATime } from "./job-queue.ts";
 import { adaptersFromSettings, type MessageAdapters } from "./message-adapters.ts";
 import type { MessageService } from "./message-service.ts";
@@ -98,8 +99,9 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
         .insert(outboundMessages)
         .values({
           channel: message.channel,
-          destination: message.to,
-          subject: message.subject ?? null,
+          // Headers are one line each, whatever the caller put in a name or a subject.
+          destination: headerText(message.to),
+          subject: message.subject === undefined ? null : headerText(message.subject),
           // A withheld message keeps no text: there is nobody it was meant for.
           body: message.withhold ? "" : message.text,
           html: message.withhold ? null : (message.html ?? null),

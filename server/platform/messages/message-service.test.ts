@@ -116,6 +116,24 @@ describe.each(testDatabases)("message service on $name", ({ open }) => {
     });
   });
 
+  it("sends a subject and an address with no line breaks or other control characters", async () => {
+    const adapter = recordingAdapter();
+    const messages = await startService(adapter);
+    const { id } = await messages.queueEmail(database.db, {
+      to: "ada@example.com\r\nBcc: spy@example.com",
+      subject: "New team: Door\r\nBcc: spy@example.com\u001b\u2028 crew",
+      text: "Line one\r\nline two",
+    });
+    await waitFor(settled(id));
+    expect(adapter.received[0]).toMatchObject({
+      to: "ada@example.com Bcc: spy@example.com",
+      subject: "New team: Door Bcc: spy@example.com crew",
+      // The body is not a header: its lines stay.
+      text: "Line one\r\nline two",
+    });
+    expect((await rowOf(id))?.subject).toBe("New team: Door Bcc: spy@example.com crew");
+  });
+
   it("sends nothing for a rolled-back transaction", async () => {
     const adapter = recordingAdapter();
     const messages = await startService(adapter);
