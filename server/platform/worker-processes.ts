@@ -23,8 +23,16 @@ export function runWorkerProcesses(count: number, log: Logger): void {
     worker.on("message", (message: unknown) => {
       if (!isSiblingMessage(message)) return;
       for (const other of Object.values(cluster.workers ?? {})) {
-        if (other && other !== worker && other.isConnected()) other.send(message);
+        if (other && other !== worker && other.isConnected()) other.send(message, ignoreLost);
       }
+    });
+    // A process killed a moment ago still counts as connected until its channel's end is
+    // read, so a message passed on to it fails (EPIPE). Without a callback or a listener
+    // that failure is thrown in the primary and ends every process; the dead one missed
+    // nothing it needs (its replacement starts with an empty cache), and its exit below
+    // replaces it.
+    worker.on("error", (error) => {
+      log.warn({ workerPid: worker.process.pid, err: error }, "a server process's channel failed");
     });
     worker.on("exit", (code, signal) => {
       if (stopping) return;
@@ -68,6 +76,9 @@ export function runWorkerProcesses(count: number, log: Logger): void {
   for (let i = 0; i < count; i++) fork();
 }
 
+/** A message to a process that died meanwhile is not missed: that process is replaced. */
+function ignoreLost(): void {}
+
 /** True in the primary of a multi-process start (it serves nothing itself). */
 export function isPrimaryOfMany(count: number): boolean {
   return count > 1 && cluster.isPrimary;
@@ -95,7 +106,8 @@ export function siblingProcesses(topic: string): {
 } {
   return {
     publish(kind) {
-      if (cluster.isWorker && process.send) process.send({ sibling: topic, kind });
+      // A primary that is gone ends this process anyway (its channel closes).
+      if (cluster.isWorker && process.send) process.send({ sibling: topic, kind }, ignoreLost);
     },
     subscribe(on) {
       if (!cluster.isWorker) return;
