@@ -14,11 +14,35 @@ export { serverContext };
 
 export const streamTimeout = 5_000;
 
-/** Router errors go to the request's log; an unmatched path is a 404, not a failure. */
+/**
+ * Router errors go to the request's log. A 4xx the router answers itself (no such page, no
+ * action for a POST, a form from a foreign Origin) is the client's mistake, not the
+ * server's: the request's own line already has its status, and the reason is written at
+ * debug, so a fuzzer or a scanner cannot flood the error log.
+ */
 export function handleError(error: unknown, { request, context }: HandleErrorArgs) {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status === 404) return;
-  context.get(serverContext).log.error({ err: error, url: request.url }, "page failed");
+  const { log } = context.get(serverContext);
+  if ((isRouteErrorResponse(error) && error.status < 500) || isForeignOriginAction(request)) {
+    log.debug({ err: error, url: request.url }, "page refused");
+    return;
+  }
+  log.error({ err: error, url: request.url }, "page failed");
+}
+
+/**
+ * The router refuses (400, before any action runs) a form whose Origin is not the page's
+ * own, and reports it as a plain Error: known by the request, as the router knows it.
+ */
+function isForeignOriginAction(request: Request): boolean {
+  if (["GET", "HEAD"].includes(request.method.toUpperCase())) return false;
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  try {
+    return new URL(origin).origin !== new URL(request.url).origin;
+  } catch {
+    return true;
+  }
 }
 
 export default function handleRequest(

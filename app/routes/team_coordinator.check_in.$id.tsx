@@ -11,6 +11,7 @@ import { Section } from "#app/forms/Section.tsx";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { useLiveMessages } from "#app/realtime/live-stream.ts";
 import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
 import type { Route } from "./+types/team_coordinator.check_in.$id";
 
@@ -35,6 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const server = context.get(serverContext);
+  requireSameOrigin(server);
   requireSignedIn(server, request);
   return runDeskIntent(server, params.id, await request.formData());
 }

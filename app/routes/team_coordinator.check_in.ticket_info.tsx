@@ -6,6 +6,7 @@ import { screenMeta } from "#app/components/screen-meta.ts";
 import { field, isFunctionError } from "#app/forms/form-failure.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
 import type { Route } from "./+types/team_coordinator.check_in.ticket_info";
 
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const server = context.get(serverContext);
+  requireSameOrigin(server);
   requireSignedIn(server, request);
   const form = await request.formData();
   const eventId = new URL(request.url).searchParams.get("event") ?? "";

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goodPassword, newPhone } from "#tests/support/accounts-kit.ts";
-import { projectRoot, type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
+import { actionPaths } from "#tests/support/built-routes.ts";
+import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 
 /**
  * Every page that takes a form, posted to the way a careless or hostile client can: bodies
@@ -16,23 +16,6 @@ let server: RunningServer;
 let dataDir: string;
 let cookie = "";
 const tally = { requests: 0, serverErrors: [] as string[] };
-
-type BuiltRoute = { path?: string; module: { action?: unknown } };
-
-async function actionPaths(): Promise<string[]> {
-  const build = (await import(
-    pathToFileURL(path.join(projectRoot, "build/server/index.js")).href
-  )) as { routes: Record<string, BuiltRoute> };
-  const madeUp = ["00000000-0000-4000-8000-000000000000", "not-an-id"];
-  return Object.values(build.routes)
-    .filter((route) => route.module.action && route.path)
-    .flatMap((route) => {
-      const routePath = `/${route.path}`;
-      return routePath.includes(":")
-        ? madeUp.map((id) => routePath.replace(/:[^/]+/g, id))
-        : [routePath];
-    });
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "fuzz-pages-"));
