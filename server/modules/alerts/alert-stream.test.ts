@@ -114,6 +114,30 @@ describe.each(testDatabases)("alerts on the live stream on $name", ({ open }) =>
     replay.close();
   });
 
+  it("replays a door's news to a team's member only from when the team was assigned the event", async () => {
+    const owner = await kit.owner();
+    const team = await owner.team("Door");
+    const me = await kit.member(owner, team);
+    const door = (change: string) =>
+      publishRealtime(database.db, {
+        topic: doorTopic(owner.event.id),
+        kind: DOOR_MESSAGE_KIND,
+        payload: { eventId: owner.event.id, change },
+      });
+    await door("before the team was assigned");
+    await owner.call("teams.assignEvents", { teamId: team, eventIds: [owner.event.id] });
+    await door("after");
+    // Saving the same assignment again keeps when it was first made.
+    await owner.call("teams.assignEvents", { teamId: team, eventIds: [owner.event.id] });
+    const replay = await openSse(url, { cookie: await cookieOf(me.user.id), "last-event-id": "0" });
+    const heard = [await replay.next(1000), await replay.next(500)];
+    expect(heard.map((m) => (m ? JSON.parse(m.data).payload.change : null))).toEqual([
+      "after",
+      null,
+    ]);
+    replay.close();
+  });
+
   it("stops a removed member's open stream from hearing the team within seconds", async () => {
     const owner = await kit.owner();
     const team = await owner.team("Door");

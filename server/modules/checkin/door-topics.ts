@@ -11,7 +11,8 @@ export const DOOR_MESSAGE_KIND = "door-checkin";
 
 /**
  * The door topics a user may hear: events of their business (all that is kept) and events
- * their teams work at (since they joined the team: a replay leaves out earlier door news),
+ * their teams work at (since they joined the team and it was assigned the event, whichever
+ * is later: a replay leaves out earlier door news),
  * from a day before now on (a desk left open after the end still follows undos).
  * Re-read by every open stream every few seconds, so a removed member stops hearing.
  */
@@ -21,7 +22,7 @@ export async function doorTopicsOf(db: Executor, userId: string): Promise<TopicG
     sql`select e.id, null::bigint as since from events e join businesses b on b.id = e.business_id
         where b.owner_id = ${userId} and e.ends_at > now() - interval '1 day'
       union all
-      select e.id, ${epochMicros(sql`m.created_at`)} as since
+      select e.id, ${epochMicros(sql`greatest(m.created_at, te.assigned_at)`)} as since
         from team_members m join team_events te on te.team_id = m.team_id
         join events e on e.id = te.event_id
         where m.user_id = ${userId} and e.ends_at > now() - interval '1 day'`,

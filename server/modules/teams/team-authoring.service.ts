@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { type Business, requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
 import { planLimits } from "#server/modules/businesses/business-options.ts";
 import { isUuid } from "#server/modules/events/event-ownership.ts";
@@ -149,10 +149,13 @@ export async function assignEvents(
     if (found.length !== wanted.length) {
       throw fieldError("eventIds", "Choose events of your business that have not ended.");
     }
-    // Past and cancelled events keep their team (the report of what happened there).
+    // Past and cancelled events keep their team (the report of what happened there); events
+    // that stay assigned keep their row, and with it when they were assigned (the door's news
+    // is heard from then on).
     await tx.delete(teamEvents).where(
       and(
         eq(teamEvents.teamId, teamId),
+        ...(wanted.length > 0 ? [notInArray(teamEvents.eventId, wanted)] : []),
         inArray(
           teamEvents.eventId,
           tx

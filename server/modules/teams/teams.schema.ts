@@ -65,6 +65,8 @@ export const teamEvents = pgTable(
     eventId: uuid("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
+    /** When the team was assigned: its members hear the door's news from then on. */
+    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.eventId] }), index("team_events_event").on(t.eventId)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "team_events" ADD COLUMN "assigned_at" timestamp with time zone DEFAULT now() NOT NULL;
