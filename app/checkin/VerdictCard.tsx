@@ -13,6 +13,8 @@ const looks = {
 /** One scan's verdict, big and coloured: green in, amber already in, red refused. */
 export function VerdictCard({ verdict }: { verdict: DoorVerdict }) {
   const look = looks[verdict.verdict];
+  // "Admitted" over "Admitted.": a message that only repeats the heading is left out.
+  const restatesHeading = verdict.message.replace(/\.$/, "") === look.heading;
   return (
     <Paper
       radius="md"
@@ -25,9 +27,11 @@ export function VerdictCard({ verdict }: { verdict: DoorVerdict }) {
         <h2 style={{ color: look.color, margin: 0, fontSize: "2rem", lineHeight: 1.2 }}>
           {look.heading}
         </h2>
-        <Text size="lg" fw={600} style={{ color: look.color }}>
-          {verdict.message}
-        </Text>
+        {restatesHeading ? null : (
+          <Text size="lg" fw={600} style={{ color: look.color }}>
+            {verdict.message}
+          </Text>
+        )}
         {verdict.ticket ? (
           <Text size="lg" style={{ color: look.color }}>
             {verdict.ticket.attendeeName} · {verdict.ticket.ticketTypeName}
