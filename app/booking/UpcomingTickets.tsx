@@ -1,5 +1,6 @@
-import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
+import { ticketStatusLabels } from "./booking-labels.ts";
 import { EventHeader } from "./EventHeader.tsx";
 import type { EventTickets } from "./group-tickets.ts";
 
@@ -17,9 +18,16 @@ function EventGroup({ group }: { group: EventTickets }) {
         <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
           {tickets.map((ticket) => (
             <Group key={ticket.id} component="li" justify="space-between" wrap="nowrap">
-              <Anchor component={Link} to={`/my-ticket/${ticket.id}`}>
-                {ticket.attendeeName}
-              </Anchor>
+              <Group gap="xs" wrap="nowrap">
+                <Anchor component={Link} to={`/my-ticket/${ticket.id}`}>
+                  {ticket.attendeeName}
+                </Anchor>
+                {ticket.status === "checked-in" ? (
+                  <Badge variant="light" color={ticketStatusLabels["checked-in"].color}>
+                    {ticketStatusLabels["checked-in"].label}
+                  </Badge>
+                ) : null}
+              </Group>
               <Text size="sm" c="dimmed">
                 {ticket.ticketTypeName}
               </Text>
@@ -34,7 +42,10 @@ function EventGroup({ group }: { group: EventTickets }) {
   );
 }
 
-/** The signed-in user's tickets by event, soonest first; each ticket opens its QR. */
+/**
+ * The signed-in user's tickets by event, soonest first; each ticket opens its QR. One used
+ * at the door stays, marked, until its event ends.
+ */
 export function UpcomingTickets({ groups }: { groups: EventTickets[] }) {
   return (
     <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: "none" }}>

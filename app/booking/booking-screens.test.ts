@@ -42,6 +42,7 @@ describe("groupTicketsByEvent", () => {
   });
   const ticket = (id: string, eventId: string): UpcomingTicket => ({
     id,
+    status: "valid",
     attendeeName: id,
     ticketTypeName: "Entry",
     bookingReference: "K7QM-3TPX",
