@@ -3,16 +3,20 @@ import { Link, useLoaderData } from "react-router";
 import { EventHeader } from "#app/booking/EventHeader.tsx";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
-import { formatEventTime, formatPrice } from "#app/events/format.ts";
+import { formatEventTime } from "#app/events/format.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { channelText, ticketStatusText } from "#app/tickets/ticket-labels.ts";
+import { ticketPriceRow } from "#app/tickets/ticket-price.ts";
 import type { Route } from "./+types/ticket-detail.$id";
 
 const title = "Ticket details";
 
 export const meta = () =>
-  screenMeta(title, "Booking, price, purchase time, who the ticket passed to, and its check-ins.");
+  screenMeta(
+    title,
+    "Booking, price and whether it is paid, purchase time, who the ticket passed to, and its check-ins.",
+  );
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
@@ -30,6 +34,7 @@ export default function Page() {
   const history = useLoaderData<typeof loader>();
   const zone = history.event.timeZone;
   const at = (iso: string) => formatEventTime(iso, zone, { withZone: true });
+  const price = ticketPriceRow(history.booking);
   return (
     <Screen title={title}>
       <EventHeader event={history.event} href={`/${history.event.shortId}`} />
@@ -53,13 +58,11 @@ export default function Page() {
               <Table.Td ff="monospace">{history.booking.reference}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th>Price paid</Table.Th>
-              <Table.Td>
-                {formatPrice(history.booking.pricePaidMinor, history.booking.currency)}
-              </Table.Td>
+              <Table.Th>{price.label}</Table.Th>
+              <Table.Td>{price.value}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th>Bought</Table.Th>
+              <Table.Th>Booked</Table.Th>
               <Table.Td>{at(history.booking.bookedAt)}</Table.Td>
             </Table.Tr>
           </Table.Tbody>

@@ -118,7 +118,15 @@ export type TicketHistory = {
   attendeeName: string;
   ticketTypeName: string;
   event: EventSummary;
-  booking: { reference: string; bookedAt: string; pricePaidMinor: number; currency: string };
+  booking: {
+    reference: string;
+    bookedAt: string;
+    /** The ticket's price; whether it is paid yet is `paymentStatus` (pay at the venue: not). */
+    priceMinor: number;
+    currency: string;
+    /** The booking's payment status, read by name (the bookings module's `PaymentStatus`). */
+    paymentStatus: string;
+  };
   assignments: {
     at: string;
     fromName: string;
@@ -138,9 +146,14 @@ export async function ticketHistory(
   ticketId: string,
 ): Promise<TicketHistory> {
   const ticket = await requireHeldTicket(db, userId, ticketId);
-  const [booking] = await rowsOf<{ created_at: string | Date; unit: number; currency: string }>(
+  const [booking] = await rowsOf<{
+    created_at: string | Date;
+    unit: number;
+    currency: string;
+    payment_status: string;
+  }>(
     db,
-    sql`select b.created_at, coalesce(i.unit_price_minor, 0) as unit, b.currency
+    sql`select b.created_at, coalesce(i.unit_price_minor, 0) as unit, b.currency, b.payment_status
       from tickets k join bookings b on b.id = k.booking_id
         left join booking_items i on i.booking_id = b.id and i.ticket_type_id = k.ticket_type_id
       where k.id = ${ticket.id}::uuid`,
@@ -169,8 +182,9 @@ export async function ticketHistory(
     booking: {
       reference: ticket.bookingReference,
       bookedAt: new Date(booking?.created_at ?? Date.now()).toISOString(),
-      pricePaidMinor: Number(booking?.unit ?? 0),
+      priceMinor: Number(booking?.unit ?? 0),
       currency: booking?.currency ?? "EUR",
+      paymentStatus: booking?.payment_status ?? "not-required",
     },
     assignments: assignments.map((a) => ({
       at: a.createdAt.toISOString(),
