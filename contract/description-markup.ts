@@ -59,10 +59,25 @@ export function parseDescription(text: string): Block[] {
   return blocks;
 }
 
+const inlineText = (parts: Inline[]) =>
+  parts.map((p) => (p.kind === "link" ? p.href : p.text)).join("");
+
+/**
+ * The description as plain text with its shape kept (a calendar file's DESCRIPTION): the
+ * markup gone, paragraphs apart by a blank line, list items on lines of their own as "- ".
+ */
+export function descriptionAsText(text: string): string {
+  return parseDescription(text)
+    .map((b) =>
+      b.kind === "list"
+        ? b.items.map((item) => `- ${inlineText(item)}`).join("\n")
+        : b.lines.map(inlineText).join("\n"),
+    )
+    .join("\n\n");
+}
+
 /** The description as one line of plain text, at most `max` characters (meta descriptions). */
 export function descriptionAsPlainText(text: string, max = 160): string {
-  const inlineText = (parts: Inline[]) =>
-    parts.map((p) => (p.kind === "link" ? p.href : p.text)).join("");
   const plain = parseDescription(text)
     .flatMap((b) => (b.kind === "list" ? b.items : b.lines).map(inlineText))
     .join(" ")

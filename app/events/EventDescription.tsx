@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { Stack } from "#app/ui/layout.tsx";
 import { Anchor, List, Text } from "#app/ui/text.tsx";
-import { type Inline, parseDescription } from "./description-markup.ts";
+import { type Inline, parseDescription } from "#contract/description-markup.ts";
 
 function InlineParts({ parts }: { parts: Inline[] }) {
   return parts.map((part, i) => {
@@ -24,7 +24,7 @@ function InlineParts({ parts }: { parts: Inline[] }) {
 }
 
 /**
- * An event's description with its small markup (description-markup.ts), as React
+ * An event's description with its small markup (contract/description-markup.ts), as React
  * elements only: whatever an organiser types, no HTML of theirs reaches the page.
  */
 export function EventDescription({ text }: { text: string }) {

@@ -1,6 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { descriptionAsPlainText, parseDescription, parseInline } from "./description-markup.ts";
+import {
+  descriptionAsPlainText,
+  parseDescription,
+  parseInline,
+} from "#contract/description-markup.ts";
 import { EventDescription } from "./EventDescription.tsx";
 
 describe("event description markup", () => {

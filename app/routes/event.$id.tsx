@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { redirect, useLoaderData, useRevalidator } from "react-router";
-import { descriptionAsPlainText } from "#app/events/description-markup.ts";
 import { EventDescription } from "#app/events/EventDescription.tsx";
 import { formatEventEnd, formatEventTime } from "#app/events/format.ts";
 import { ShareButton } from "#app/events/ShareButton.tsx";
@@ -13,6 +12,7 @@ import type { Style } from "#app/ui/mantine-values.ts";
 import { Alert } from "#app/ui/notices.tsx";
 import { AnchorLink, Text, Title } from "#app/ui/text.tsx";
 import { pageTitle } from "#contract/brand.ts";
+import { descriptionAsPlainText } from "#contract/description-markup.ts";
 import type { Route } from "./+types/event.$id";
 
 /**

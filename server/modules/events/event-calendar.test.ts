@@ -59,4 +59,16 @@ describe("the calendar file (RFC 5545)", () => {
     expect(eventCalendar({ ...event, status: "cancelled" })).toContain("\r\nSTATUS:CANCELLED\r\n");
     expect(utcStamp(new Date("2026-01-02T03:04:05.678Z"))).toBe("20260102T030405Z");
   });
+
+  it("writes the description as plain text: no markup, paragraphs and list items kept", () => {
+    const text = eventCalendar({
+      ...event,
+      description: "Doors open **today** at _seven_.\n\n- Bring a coat\n- See https://x.org.",
+    });
+    const unfolded = text.replace(/\r\n /g, "");
+    const description = unfolded.split("\r\n").find((l) => l.startsWith("DESCRIPTION:"));
+    expect(description).toBe(
+      `DESCRIPTION:Doors open today at seven.\\n\\n- Bring a coat\\n- See https://x.org.\\n\\n${event.url}`,
+    );
+  });
 });

@@ -3,10 +3,12 @@
  * in UTC (`Z`), so no VTIMEZONE block is needed and every calendar shows them in the
  * reader's own zone.
  */
+import { descriptionAsText } from "#contract/description-markup.ts";
 
 export type CalendarEvent = {
   shortId: string;
   title: string;
+  /** With the event page's small markup (contract/description-markup.ts); written plain. */
   description: string;
   venueName: string;
   venueAddress: string;
@@ -76,7 +78,7 @@ export function eventCalendar(event: CalendarEvent, now: Date = new Date()): str
     `DTSTART:${utcStamp(event.startsAt)}`,
     `DTEND:${utcStamp(event.endsAt)}`,
     `SUMMARY:${escapeText(event.title)}`,
-    `DESCRIPTION:${escapeText(`${event.description}\n\n${event.url}`.trim())}`,
+    `DESCRIPTION:${escapeText(`${descriptionAsText(event.description)}\n\n${event.url}`.trim())}`,
     `LOCATION:${escapeText(location)}`,
     `URL:${event.url}`,
     `STATUS:${event.status === "cancelled" ? "CANCELLED" : "CONFIRMED"}`,
