@@ -7,9 +7,14 @@ export type NotificationItem = {
   title: string;
   createdAt: string;
   read: boolean;
+  /** The zone of the event it is about; null when about none. */
+  timeZone: string | null;
 };
 
-/** The user's notifications, newest first; unread ones in bold; the open one marked. */
+/**
+ * The user's notifications, newest first; unread ones in bold; the open one marked. Each
+ * time reads in its event's zone, or in `timeZone` when it is about no event.
+ */
 export function NotificationList({
   items,
   currentId,
@@ -34,7 +39,7 @@ export function NotificationList({
             {item.read ? null : <VisuallyHidden> (unread)</VisuallyHidden>}
           </Anchor>
           <Text size="xs" c="dimmed">
-            {formatEventTime(item.createdAt, timeZone, { withZone: true })}
+            {formatEventTime(item.createdAt, item.timeZone ?? timeZone, { withZone: true })}
           </Text>
         </li>
       ))}

@@ -51,7 +51,8 @@ export async function action({ context, params }: Route.ActionArgs) {
 export default function Page() {
   const { current, list } = useLoaderData<typeof loader>();
   const submitting = useNavigation().state === "submitting";
-  // One zone on the server render and in the browser (no hydration mismatch).
+  // A notification about an event reads in the event's zone, like every other page; one
+  // about none in UTC, the same on the server render and in the browser.
   const zone = "UTC";
   const anyUnread = list.items.some((item) => !item.read);
   return (
@@ -65,7 +66,7 @@ export default function Page() {
                   {current.title}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  {formatEventTime(current.createdAt, zone, { withZone: true })}
+                  {formatEventTime(current.createdAt, current.timeZone ?? zone, { withZone: true })}
                 </Text>
                 <Text style={{ whiteSpace: "pre-line" }}>{current.body}</Text>
                 {current.link ? (

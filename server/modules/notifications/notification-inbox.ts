@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db.ts";
+import { notificationZone } from "./notification-zone.ts";
 import { type NotificationKind, notifications } from "./notifications.schema.ts";
 
 export const NOTIFICATION_PAGE_SIZE = 20;
@@ -14,11 +15,13 @@ export type NotificationView = {
   link: string | null;
   createdAt: string;
   read: boolean;
+  /** The zone of the event it is about (its times read in it), null when about none. */
+  timeZone: string | null;
 };
 
 type Row = typeof notifications.$inferSelect;
 
-function viewOf(row: Row): NotificationView {
+function viewOf(row: Row, timeZone: string | null): NotificationView {
   return {
     id: row.id,
     kind: row.kind,
@@ -27,6 +30,7 @@ function viewOf(row: Row): NotificationView {
     link: row.link,
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
+    timeZone,
   };
 }
 
@@ -56,7 +60,7 @@ export async function listNotifications(
   if (cursor && !after) throw new FunctionError("INVALID_ARGUMENT", "This page link is not valid.");
   const afterTime = after ? sql`to_timestamp(${after.micros}::bigint / 1000000.0)` : null;
   const rows = await db
-    .select({ row: notifications, micros })
+    .select({ row: notifications, micros, timeZone: notificationZone })
     .from(notifications)
     .where(
       and(
@@ -74,7 +78,7 @@ export async function listNotifications(
   const page = rows.slice(0, NOTIFICATION_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    items: page.map((r) => viewOf(r.row)),
+    items: page.map((r) => viewOf(r.row, r.timeZone)),
     nextCursor:
       rows.length > NOTIFICATION_PAGE_SIZE && last
         ? encodeCursor({ micros: last.micros, id: last.row.id })
@@ -96,7 +100,11 @@ export async function openNotification(
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
   if (!row) throw notFound;
-  return viewOf(row);
+  const [zone] = await db
+    .select({ timeZone: notificationZone })
+    .from(notifications)
+    .where(eq(notifications.id, row.id));
+  return viewOf(row, zone?.timeZone ?? null);
 }
 
 export async function unreadCount(db: Executor, userId: string): Promise<{ count: number }> {
