@@ -131,8 +131,10 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
       const { providerId, kept } = await adapter.deliver({
         id: row.id,
         channel: row.channel,
-        to: row.destination,
-        subject: row.subject,
+        // Again on the way out: rows written around queue() (notifications without the
+        // service, rows from before this rule) are held to it as well.
+        to: headerText(row.destination),
+        subject: row.subject === null ? null : headerText(row.subject),
         text: row.body,
         html: row.html,
       });

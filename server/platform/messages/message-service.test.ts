@@ -134,6 +134,22 @@ describe.each(testDatabases)("message service on $name", ({ open }) => {
     expect((await rowOf(id))?.subject).toBe("New team: Door Bcc: spy@example.com crew");
   });
 
+  it("sends a row written around the service (straight into the outbox) on one line too", async () => {
+    const adapter = recordingAdapter();
+    const [row] = await database.db
+      .insert(outboundMessages)
+      .values({
+        channel: "email",
+        destination: "ada@example.com",
+        subject: "Ticket from Bo\r\nBcc: spy@example.com",
+        body: "Hello",
+      })
+      .returning({ id: outboundMessages.id });
+    await startService(adapter);
+    await waitFor(settled(row?.id ?? ""));
+    expect(adapter.received[0]?.subject).toBe("Ticket from Bo Bcc: spy@example.com");
+  });
+
   it("sends nothing for a rolled-back transaction", async () => {
     const adapter = recordingAdapter();
     const messages = await startService(adapter);
