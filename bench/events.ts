@@ -98,6 +98,7 @@ try {
       env: {
         NODE_ENV: "production",
         DATABASE_URL: url.toString(),
+        PUBLIC_URL: "http://bench.invalid",
         APP_SECRET: process.env.APP_SECRET ?? "bench-secret-bench-secret-bench-secret!!",
         LOG_LEVEL: "warn",
         ALLOW_OUTBOX_IN_PRODUCTION: "true",

@@ -24,8 +24,10 @@ const server = await spawnServer({
     PGLITE_DIR: path.join(dataDir, "db"),
     APP_SECRET: process.env.APP_SECRET ?? "bench-secret-bench-secret-bench-secret!!",
     LOG_LEVEL: "warn",
-    // With DATABASE_URL, production refuses the message outbox unless allowed.
+    // With DATABASE_URL, production refuses the message outbox unless allowed, and
+    // needs PUBLIC_URL (the same on every instance).
     ALLOW_OUTBOX_IN_PRODUCTION: "true",
+    PUBLIC_URL: process.env.PUBLIC_URL ?? "http://bench.invalid",
   },
 });
 try {

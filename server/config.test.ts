@@ -46,6 +46,28 @@ describe("loadSettings", () => {
     ).toThrow(/APP_SECRET: required with DATABASE_URL/);
   });
 
+  it("requires PUBLIC_URL with DATABASE_URL in production, so instances agree on it", () => {
+    // The default (http://localhost:{PORT}) would differ between instances on two ports.
+    const attempt = () =>
+      loadSettings({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://localhost/x",
+        APP_SECRET: "s".repeat(32),
+        ALLOW_OUTBOX_IN_PRODUCTION: "true",
+      });
+    expect(attempt).toThrow(SettingsError);
+    expect(attempt).toThrow(/PUBLIC_URL: required with DATABASE_URL in production/);
+    expect(
+      loadSettings({
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://localhost/x",
+        APP_SECRET: "s".repeat(32),
+        PUBLIC_URL: "https://tickets.example",
+        ALLOW_OUTBOX_IN_PRODUCTION: "true",
+      }).PUBLIC_URL,
+    ).toBe("https://tickets.example");
+  });
+
   it("makes a private secret once for the embedded database and keeps it", () => {
     const dir = scratch();
     const first = loadSettings({ PGLITE_DIR: dir }).APP_SECRET;

@@ -110,17 +110,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
   }
   const settings = parsed.data;
-  if (!settings.APP_SECRET && settings.DATABASE_URL && settings.NODE_ENV === "production") {
-    // Several instances share one PostgreSQL: they must share one secret too.
-    throw new SettingsError(
-      "Invalid settings:\n  APP_SECRET: required with DATABASE_URL in production",
-    );
-  }
-  const messageProblems = messageSettingsProblems(settings);
-  if (messageProblems.length > 0) {
-    throw new SettingsError(
-      `Invalid settings:\n${messageProblems.map((l) => `  ${l}`).join("\n")}`,
-    );
+  const problems = [...sharedSettingsProblems(settings), ...messageSettingsProblems(settings)];
+  if (problems.length > 0) {
+    throw new SettingsError(`Invalid settings:\n${problems.map((l) => `  ${l}`).join("\n")}`);
   }
   return {
     ...settings,
@@ -129,6 +121,23 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     APP_SECRET: settings.APP_SECRET ?? localAppSecret(settings.PGLITE_DIR),
     PUBLIC_URL: settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`,
   };
+}
+
+/**
+ * Several instances sharing one PostgreSQL must agree on the secret (the signing keys are
+ * encrypted with it) and on the public address (links in messages, the origin of forms):
+ * neither may fall back to a per-instance default there (decision 025).
+ */
+function sharedSettingsProblems(settings: z.infer<typeof settingsSchema>): string[] {
+  if (!settings.DATABASE_URL || settings.NODE_ENV !== "production") return [];
+  return [
+    ...(settings.APP_SECRET ? [] : ["APP_SECRET: required with DATABASE_URL in production"]),
+    ...(settings.PUBLIC_URL
+      ? []
+      : [
+          "PUBLIC_URL: required with DATABASE_URL in production (the address people reach the site at, the same on every instance)",
+        ]),
+  ];
 }
 
 function localAppSecret(pgliteDir: string): string {

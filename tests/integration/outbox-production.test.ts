@@ -11,7 +11,11 @@ afterAll(async () => {
 });
 
 describe.runIf(testDatabaseUrl)("the outbox on a production deployment (PostgreSQL)", () => {
-  const base = { NODE_ENV: "production", APP_SECRET: "x".repeat(40) };
+  const base = {
+    NODE_ENV: "production",
+    APP_SECRET: "x".repeat(40),
+    PUBLIC_URL: "http://tickets.invalid",
+  };
 
   it("refuses to start with the outbox providers", async () => {
     const database = await createTempDatabase("outbox");

@@ -128,6 +128,20 @@ describe.each(testDatabases)("sessions and tokens on $name", ({ open }) => {
     await expect(other.verifyAccessToken(issued.accessToken)).resolves.toBeNull();
   });
 
+  it("an instance with another PUBLIC_URL (its own port) accepts the same tokens", async () => {
+    // PUBLIC_URL defaults to http://localhost:{PORT}: instances on two ports disagree on it.
+    const elsewhere = await createAuthService({
+      settings: { ...settings, PUBLIC_URL: "http://localhost:3001" },
+      database,
+      log: createLogger("silent"),
+      now: () => clock,
+    });
+    const { user, issued } = await signIn();
+    await expect(elsewhere.verifyAccessToken(issued.accessToken)).resolves.toMatchObject({
+      userId: user.id,
+    });
+  });
+
   it("a deleted user's sessions are no longer live", async () => {
     const { user, issued } = await signIn();
     await database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));

@@ -8,17 +8,19 @@ const VERIFIED_CACHE_MAX = 10_000;
 export type AccessTokenClaims = { userId: string; sessionId: string; expiresAt: number };
 
 /**
+ * The `iss` of every access token, the same on every instance (decision 025). It was
+ * PUBLIC_URL, whose default names the instance's port, so instances started without it
+ * refused each other's tokens. What makes a token ours is the shared signing key.
+ */
+export const ACCESS_TOKEN_ISSUER = "urn:tickets:access-token";
+
+/**
  * Access tokens: EdDSA JWTs naming the session (`sid`) and the user (`sub`), signed with
  * the shared signing key and checked against every key still in use. Whether the session
  * is still live is the auth service's business, not this module's.
  */
-export function accessTokens(options: {
-  keys: KeyStore;
-  issuer: string;
-  ttlSeconds: number;
-  now: () => number;
-}) {
-  const { keys, issuer, ttlSeconds, now } = options;
+export function accessTokens(options: { keys: KeyStore; ttlSeconds: number; now: () => number }) {
+  const { keys, ttlSeconds, now } = options;
 
   async function signAccessToken(sessionId: string, userId: string, roles: readonly string[]) {
     const { kid, key } = await keys.signingKey();
@@ -26,7 +28,7 @@ export function accessTokens(options: {
     const expiresAtSeconds = issuedAt + ttlSeconds;
     const accessToken = await new SignJWT({ sid: sessionId, roles: [...roles] })
       .setProtectedHeader({ alg: SIGNING_ALG, kid, typ: "JWT" })
-      .setIssuer(issuer)
+      .setIssuer(ACCESS_TOKEN_ISSUER)
       .setSubject(userId)
       .setIssuedAt(issuedAt)
       .setExpirationTime(expiresAtSeconds)
@@ -44,7 +46,7 @@ export function accessTokens(options: {
           if (!key) throw new joseErrors.JWKSNoMatchingKey();
           return key;
         },
-        { algorithms: [SIGNING_ALG], issuer, currentDate: new Date(now()) },
+        { algorithms: [SIGNING_ALG], issuer: ACCESS_TOKEN_ISSUER, currentDate: new Date(now()) },
       );
       const sid = payload.sid;
       if (typeof payload.sub !== "string" || typeof sid !== "string" || !uuidPattern.test(sid)) {

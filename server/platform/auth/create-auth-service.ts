@@ -74,7 +74,6 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
   const now = deps.now ?? Date.now;
   const ttlSeconds = settings.ACCESS_TOKEN_TTL_SECONDS;
   const graceMs = settings.REFRESH_GRACE_SECONDS * 1000;
-  const issuer = settings.PUBLIC_URL;
   const keys = await createKeyStore({
     db,
     appSecret: settings.APP_SECRET,
@@ -83,7 +82,6 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
   });
   const { signAccessToken, verifySignature, verifiedClaims } = accessTokens({
     keys,
-    issuer,
     ttlSeconds,
     now,
   });

@@ -3,7 +3,10 @@ import { loadSettings, SettingsError } from "#server/config.ts";
 import { outboxIsReadable } from "./message-settings.ts";
 
 const base = { PGLITE_DIR: "memory://", APP_SECRET: "s".repeat(32) };
-const postgres = { DATABASE_URL: "postgres://app@db.internal:5432/tickets" };
+const postgres = {
+  DATABASE_URL: "postgres://app@db.internal:5432/tickets",
+  PUBLIC_URL: "https://tickets.example",
+};
 
 describe("message settings", () => {
   it("default to the outbox for SMS and email", () => {

@@ -150,6 +150,7 @@ describe("dev.outbox on a production deployment", () => {
         PGLITE_DIR: "memory://",
         APP_SECRET: secret,
         DATABASE_URL: "postgres://app@db.internal:5432/tickets",
+        PUBLIC_URL: "https://tickets.example",
         ALLOW_OUTBOX_IN_PRODUCTION: "true",
       });
       const messages = await createMessageService({ settings, database, log });
