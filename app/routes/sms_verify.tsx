@@ -1,5 +1,13 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useLoaderData,
+} from "react-router";
 import { ResendCode } from "#app/accounts/ResendCode.tsx";
 import { redirectParam } from "#app/accounts/redirect-param.ts";
 import { FormMessage } from "#app/components/FormMessage.tsx";
@@ -32,6 +40,17 @@ async function statusOf(server: ServerContext, request: Request) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
   return { status: await statusOf(server, request), redirect: redirectParam(request) };
+}
+
+/**
+ * A wrong code answers 400, after which the router would keep the loader's old status:
+ * read it again so the hint counts the attempt just used, as the error does.
+ */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod ? true : defaultShouldRevalidate;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, chromium, type Page } from "playwright-core";
 
@@ -41,6 +42,22 @@ export async function newPage(browser: Browser, options: { mobile?: boolean } = 
   // a rejected close must not surface as an unhandled error that fails the run.
   page.on("close", () => {
     context.close().catch(() => {});
+  });
+  return page;
+}
+
+/**
+ * A page that comes from an address of its own (the server trusts X-Forwarded-For from
+ * loopback), so its sign-ins and codes do not use up the per-IP limits that the other
+ * end-to-end files, all from 127.0.0.1, share.
+ */
+export async function newPageOfItsOwn(
+  browser: Browser,
+  options: { mobile?: boolean } = {},
+): Promise<Page> {
+  const page = await newPage(browser, options);
+  await page.setExtraHTTPHeaders({
+    "X-Forwarded-For": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
   });
   return page;
 }
