@@ -121,14 +121,14 @@ export function AlertFeed({
 }) {
   const [items, setItems] = useState(initial);
   const [cursor, setCursor] = useState(firstCursor);
-  const [arrived, setArrived] = useState<string | null>(null);
+  const [arrived, setArrived] = useState<AlertView | null>(null);
   const acknowledge = (id: string) =>
     setItems((list) => list.map((a) => (a.id === id ? { ...a, acknowledged: true } : a)));
   useLiveMessages(alertLiveKinds, (message: LiveMessage) => {
     if (message.kind === "alert") {
       const alert = message.payload as AlertView;
       setItems((list) => merged(list, alert));
-      setArrived(alert.subject);
+      setArrived(alert);
       playAlertChime(alert.urgency === "urgent");
     } else {
       acknowledge((message.payload as { alertId: string }).alertId);
@@ -136,12 +136,15 @@ export function AlertFeed({
   });
   const unread = items.filter((a) => !a.acknowledged).length;
   useTitleBadge(unread);
+  // The newest arrival is news only until it is acknowledged (here or on another device).
+  const news =
+    arrived && items.some((a) => a.id === arrived.id && !a.acknowledged) ? arrived : null;
 
   return (
     <Stack gap="sm">
       <Text data-testid="alert-unread" aria-live="polite">
         {unread === 0 ? "No unread alerts." : `${unread} unread`}
-        {arrived ? ` — new: ${arrived}` : ""}
+        {news ? ` — new: ${news.subject}` : ""}
       </Text>
       {items.length === 0 ? (
         <FormMessage kind="notice">

@@ -81,11 +81,13 @@ export default function Page() {
         </Text>
       </Stack>
 
-      <div>
-        <Button component={Link} to="/delete_account" variant="default">
-          Continue to account deletion
-        </Button>
-      </div>
+      {deleted ? null : (
+        <div>
+          <Button component={Link} to="/delete_account" variant="default">
+            Continue to account deletion
+          </Button>
+        </div>
+      )}
     </Screen>
   );
 }

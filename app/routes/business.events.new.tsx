@@ -22,11 +22,15 @@ export const meta = () => screenMeta(title, intro);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
-  await consoleLoad(server, request, async () => {
+  const { events } = await consoleLoad(server, request, async () => {
     const business = await server.invoke("businesses.mine", null);
     if (!business) throw redirect("/business/form");
+    return server.invoke("events.listMine", { page: 1 });
   });
-  return { zones: timeZoneChoices() };
+  // A business's events are where it is: a new one starts in the zone of its latest, and
+  // only a business with no event yet goes by the browser's zone.
+  const businessZone = events[0]?.timeZone ?? null;
+  return { zones: timeZoneChoices(businessZone ?? undefined), businessZone };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,7 +58,7 @@ const blank: EventDetailsValues = {
 };
 
 export default function Page() {
-  const { zones } = useLoaderData<typeof loader>();
+  const { zones, businessZone } = useLoaderData<typeof loader>();
   const result = useActionData<IntentResult>();
   const failure = result && !result.ok ? result.failure : undefined;
   const submitting = useSubmitting();
@@ -69,10 +73,10 @@ export default function Page() {
             <FormMessage kind="error">{failure.message}</FormMessage>
           ) : null}
           <EventDetailsFields
-            values={{ ...blank, ...failure?.values }}
+            values={{ ...blank, timeZone: businessZone ?? blank.timeZone, ...failure?.values }}
             errors={failure?.fieldErrors ?? {}}
             zones={zones}
-            followBrowserZone={!failure}
+            followBrowserZone={!failure && !businessZone}
           />
           <Group>
             <Button type="submit" loading={submitting}>

@@ -9,7 +9,7 @@ import type { Route } from "./+types/team_coordinator.message_alert";
 
 const title = "Message alerts";
 const intro =
-  "Live alerts for the teams you coordinate, newest first: messages from the business owner and alerts such as an event reaching capacity. Unread alerts stand out and each one can be acknowledged; new ones arrive without reloading the page.";
+  "Live alerts for the door teams you are in, newest first: messages from the business owner and alerts such as an event reaching capacity. Unread alerts stand out and each one can be acknowledged; new ones arrive without reloading the page.";
 
 export const meta = () => screenMeta(title, intro);
 

@@ -11,7 +11,7 @@ import type { Route } from "./+types/team_coordinator.team_list";
 
 const title = "My teams";
 const intro =
-  "The teams you coordinate, each with its business and its events (today's first), with links to the check-in desk, the team's report and the business.";
+  "The door teams you are in and your role in each, with the team's business and events (today's first) and the check-in desk; coordinators also find the team's report and the business.";
 
 export const meta = () => screenMeta(title, intro);
 
