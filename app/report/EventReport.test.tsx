@@ -14,7 +14,7 @@ const event = {
   status: "published",
   sold: 5,
   checkedIn: 3,
-  remaining: 2,
+  notYetIn: 2,
   undone: 1,
   bucketMinutes: 15,
   overTime: [
@@ -22,7 +22,7 @@ const event = {
     { start: "2026-07-10T19:15", label: "19:15", count: 0 },
     { start: "2026-07-10T19:30", label: "19:30", count: 1 },
   ],
-  byType: [{ name: "Standing", sold: 5, checkedIn: 3, remaining: 2 }],
+  byType: [{ name: "Standing", sold: 5, checkedIn: 3, notYetIn: 2 }],
   byStaff: [{ name: "Stan Staff", checkIns: 3, scans: 2, manual: 1 }],
 };
 
@@ -48,6 +48,15 @@ describe("one event of the team report, rendered on the server", () => {
     expect(html).toMatch(
       /<th[^>]*>Stan Staff<\/th><td[^>]*>3<\/td><td[^>]*>2<\/td><td[^>]*>1<\/td>/,
     );
+  });
+
+  it("calls the guests still expected 'Not yet in', not 'Remaining' (unsold capacity)", () => {
+    const html = render(event);
+    expect(html).toMatch(/data-testid="report-not-yet-in"[^>]*>2<\/p>.*Not yet in</);
+    expect(html).toContain("Tickets sold, checked in and not yet in by type");
+    expect(html).toMatch(/<th[^>]*>Not yet in<\/th>/);
+    expect(html).toMatch(/<th[^>]*>Standing<\/th><td[^>]*>5<\/td><td[^>]*>3<\/td><td[^>]*>2<\/td>/);
+    expect(html).not.toMatch(/remaining/i);
   });
 
   it("says so when nobody has checked in, with no chart", () => {

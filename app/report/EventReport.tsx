@@ -13,11 +13,11 @@ type ReportEvent = {
   status: string;
   sold: number;
   checkedIn: number;
-  remaining: number;
+  notYetIn: number;
   undone: number;
   bucketMinutes: number;
   overTime: { start: string; label: string; count: number }[];
-  byType: { name: string; sold: number; checkedIn: number; remaining: number }[];
+  byType: { name: string; sold: number; checkedIn: number; notYetIn: number }[];
   byStaff: { name: string; checkIns: number; scans: number; manual: number }[];
 };
 
@@ -75,7 +75,7 @@ export function EventReport({ event }: { event: ReportEvent }) {
         <SimpleGrid cols={3} spacing="xs">
           <Figure label="Sold" value={event.sold} testId="report-sold" />
           <Figure label="Checked in" value={event.checkedIn} testId="report-in" />
-          <Figure label="Remaining" value={event.remaining} testId="report-remaining" />
+          <Figure label="Not yet in" value={event.notYetIn} testId="report-not-yet-in" />
         </SimpleGrid>
         <Progress
           value={share}
@@ -126,12 +126,12 @@ export function EventReport({ event }: { event: ReportEvent }) {
             <EmptyFigures>This event has no ticket types.</EmptyFigures>
           ) : (
             <FigureTable
-              caption="Tickets sold, checked in and remaining by type"
+              caption="Tickets sold, checked in and not yet in by type"
               columns={[
                 { header: "Type", cell: (t) => t.name },
                 { header: "Sold", cell: (t) => t.sold, numeric: true },
                 { header: "In", cell: (t) => t.checkedIn, numeric: true },
-                { header: "Remaining", cell: (t) => t.remaining, numeric: true },
+                { header: "Not yet in", cell: (t) => t.notYetIn, numeric: true },
               ]}
               rows={event.byType}
               rowKey={(t) => t.name}

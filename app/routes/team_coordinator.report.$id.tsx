@@ -11,7 +11,7 @@ import type { Route } from "./+types/team_coordinator.report.$id";
 
 const title = "Team report";
 const intro =
-  "This team's report: for each event, tickets sold, checked in and remaining; check-ins over time, by ticket type and by staff member; and a CSV export.";
+  "This team's report: for each event, tickets sold, checked in and not yet in; check-ins over time, by ticket type and by staff member; and a CSV export.";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   screenMeta(loaderData ? `${title}: ${loaderData.report.team.name}` : title, intro);

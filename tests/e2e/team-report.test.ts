@@ -86,7 +86,7 @@ describe("the team report in the browser", () => {
     const report = page.getByRole("region", { name: "Night of Scanners" });
     await expect.poll(() => report.getByTestId("report-sold").textContent()).toBe("3");
     expect(await report.getByTestId("report-in").textContent()).toBe("2");
-    expect(await report.getByTestId("report-remaining").textContent()).toBe("1");
+    expect(await report.getByTestId("report-not-yet-in").textContent()).toBe("1");
     // Recharts draws after hydration: one bar (both check-ins fall in the same quarter
     // hour, or two bars when the quarter turned between them).
     await expect
@@ -104,7 +104,7 @@ describe("the team report in the browser", () => {
     await expect
       .poll(() => report.getByTestId("report-in").textContent(), { timeout: 5000 })
       .toBe("3");
-    expect(await report.getByTestId("report-remaining").textContent()).toBe("0");
+    expect(await report.getByTestId("report-not-yet-in").textContent()).toBe("0");
     expect(await byType.getByRole("row", { name: /Standing/ }).textContent()).toBe("Standing330");
     expect(await byStaff.getByRole("row", { name: /Stan Staff/ }).textContent()).toBe(
       "Stan Staff312",

@@ -79,7 +79,7 @@ describe.each(testDatabases)("the team report on $name", ({ open }) => {
   });
   afterAll(() => database?.dispose());
 
-  it("counts what the script did: sold, in and remaining, by type, by staff and over time", async () => {
+  it("counts what the script did: sold, in and not yet in, by type, by staff and over time", async () => {
     // A second event of the team where nobody has come in yet.
     const later = await makeEvent(database.db, { startsInHours: 48 });
     await database.db.execute(
@@ -98,13 +98,13 @@ describe.each(testDatabases)("the team report on $name", ({ open }) => {
       timeZone: "Asia/Kolkata",
       sold: 5,
       checkedIn: 4,
-      remaining: 1,
+      notYetIn: 1,
       undone: 1,
       bucketMinutes: 15,
     });
     expect(tonight.byType).toEqual([
-      { name: "Standing", sold: 3, checkedIn: 3, remaining: 0 },
-      { name: "Balcony", sold: 2, checkedIn: 1, remaining: 1 },
+      { name: "Standing", sold: 3, checkedIn: 3, notYetIn: 0 },
+      { name: "Balcony", sold: 2, checkedIn: 1, notYetIn: 1 },
     ]);
     expect(tonight.byStaff).toEqual([
       { name: "Stan Staff", checkIns: 2, scans: 2, manual: 0 },
@@ -118,7 +118,7 @@ describe.each(testDatabases)("the team report on $name", ({ open }) => {
       { start: "2026-07-10T19:30", label: "19:30", count: 0 },
       { start: "2026-07-10T19:45", label: "19:45", count: 1 },
     ]);
-    expect(upcoming).toMatchObject({ sold: 0, checkedIn: 0, remaining: 0, overTime: [] });
+    expect(upcoming).toMatchObject({ sold: 0, checkedIn: 0, notYetIn: 0, overTime: [] });
     expect(upcoming.byStaff).toEqual([]);
     // The owner reads the same figures.
     const owners = await door.owner("checkin.report", { teamId: door.team.team.id });

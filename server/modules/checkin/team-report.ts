@@ -78,7 +78,8 @@ const undoneSql = (ids: IdList) =>
 
 /**
  * `checkin.report`: per event the team works at, tickets sold (not cancelled), checked
- * in (live check-ins: an undone one does not count) and remaining (sold, not yet in);
+ * in (live check-ins: an undone one does not count) and not yet in (sold, not checked in:
+ * guests still expected, not unsold capacity);
  * check-ins over time in the event's wall time; by ticket type; by staff member as
  * recorded at the door. Four grouped statements cover all the team's events.
  */
@@ -107,7 +108,7 @@ export async function teamReport(db: Executor, teamId: string) {
         name: t.name,
         sold: Number(t.sold),
         checkedIn: Number(t.checked_in),
-        remaining: Number(t.sold) - Number(t.checked_in),
+        notYetIn: Number(t.sold) - Number(t.checked_in),
       }));
       const sold = byType.reduce((sum, t) => sum + t.sold, 0);
       const checkedIn = byType.reduce((sum, t) => sum + t.checkedIn, 0);
@@ -124,7 +125,7 @@ export async function teamReport(db: Executor, teamId: string) {
         status: event.status,
         sold,
         checkedIn,
-        remaining: sold - checkedIn,
+        notYetIn: sold - checkedIn,
         undone: Number(of(undone, event.id)[0]?.undone ?? 0),
         bucketMinutes: overTime.minutes,
         overTime: overTime.buckets,
