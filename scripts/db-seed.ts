@@ -22,7 +22,7 @@ const database = await openDatabase({
   poolMax: 2,
 });
 try {
-  const seeded = await seedDemoData(database.db, log);
+  const seeded = await seedDemoData(database.db, log, { publicUrl: settings.PUBLIC_URL });
   console.log(
     seeded
       ? `Demo data added to the ${database.kind === "postgres" ? "PostgreSQL" : "embedded"} database.`

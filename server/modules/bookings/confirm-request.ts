@@ -5,7 +5,8 @@ import type { PaymentProviderName } from "./payment-provider.ts";
 
 export type BookingDeps = {
   db: Database;
-  messages: MessageService;
+  /** Null where no service is at hand (the demo seed): emails wait in the outbox (decision 005). */
+  messages: MessageService | null;
   settings: Pick<Settings, "PUBLIC_URL" | "NODE_ENV" | "TEST_CONFIRM_PAUSE_MS">;
 };
 

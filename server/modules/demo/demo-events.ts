@@ -6,7 +6,8 @@ export type DemoTicket = {
   priceMinor: number;
   currency: string;
   capacity: number;
-  taken: number;
+  /** How many the demo's guests book (demo-bookings.ts): what every screen then counts. */
+  sold: number;
 };
 
 export type DemoEvent = {
@@ -25,7 +26,9 @@ export type DemoEvent = {
 
 /**
  * The demo's dozen events over the coming weeks: every category but one, free and paid,
- * plenty left, a few left (The Lantern Quartet, Riverside Comedy), one sold out.
+ * plenty left, a few left (The Lantern Quartet, Riverside Comedy), one sold out. Small
+ * venues: every ticket sold is a real booking made at seed time (demo-bookings.ts), and
+ * a booking costs about fifteen statements.
  */
 export const demoEvents: DemoEvent[] = [
   {
@@ -40,8 +43,8 @@ export const demoEvents: DemoEvent[] = [
     description:
       "An evening of **standards and new arrangements** by the Lantern Quartet.\n\nDoors open at 19:30. Seating is first come, first served.\n\n- Bar open all evening\n- Step-free access",
     tickets: [
-      { name: "Standing", priceMinor: 1800, currency: "GBP", capacity: 120, taken: 114 },
-      { name: "Table for two", priceMinor: 5000, currency: "GBP", capacity: 10, taken: 10 },
+      { name: "Standing", priceMinor: 1800, currency: "GBP", capacity: 40, sold: 36 },
+      { name: "Table for two", priceMinor: 5000, currency: "GBP", capacity: 10, sold: 10 },
     ],
   },
   {
@@ -56,7 +59,7 @@ export const demoEvents: DemoEvent[] = [
     description:
       "Four stand-up comedians, one compère and a lot of _very_ questionable audience participation.\n\nSuitable for ages 16 and over.",
     tickets: [
-      { name: "General admission", priceMinor: 1200, currency: "GBP", capacity: 200, taken: 193 },
+      { name: "General admission", priceMinor: 1200, currency: "GBP", capacity: 60, sold: 53 },
     ],
   },
   {
@@ -70,7 +73,7 @@ export const demoEvents: DemoEvent[] = [
     hours: 5,
     description:
       "Local growers, bakers and cheesemakers, with street food from noon. Bring your own bags.\n\nMore about the traders: https://example.com/market",
-    tickets: [{ name: "Entry", priceMinor: 0, currency: "GBP", capacity: 2000, taken: 412 }],
+    tickets: [{ name: "Entry", priceMinor: 0, currency: "GBP", capacity: 400, sold: 24 }],
   },
   {
     title: "Fado by the River",
@@ -84,8 +87,8 @@ export const demoEvents: DemoEvent[] = [
     description:
       "Traditional fado sung by candlelight, with Portuguese guitar and viola.\n\nA glass of port is included with every ticket.",
     tickets: [
-      { name: "Seat", priceMinor: 2500, currency: "EUR", capacity: 60, taken: 21 },
-      { name: "Front row", priceMinor: 4000, currency: "EUR", capacity: 8, taken: 2 },
+      { name: "Seat", priceMinor: 2500, currency: "EUR", capacity: 40, sold: 14 },
+      { name: "Front row", priceMinor: 4000, currency: "EUR", capacity: 8, sold: 2 },
     ],
   },
   {
@@ -100,14 +103,14 @@ export const demoEvents: DemoEvent[] = [
     description:
       "Three founders talk about sharing their numbers, mistakes and roadmaps openly.\n\n- Coffee and pastries from 07:45\n- Questions from the floor",
     tickets: [
-      { name: "Free ticket", priceMinor: 0, currency: "GBP", capacity: 80, taken: 35 },
+      { name: "Free ticket", priceMinor: 0, currency: "GBP", capacity: 80, sold: 20 },
       {
         name: "Supporter",
         description: "Helps pay for the venue.",
         priceMinor: 1000,
         currency: "GBP",
         capacity: 20,
-        taken: 4,
+        sold: 4,
       },
     ],
   },
@@ -123,9 +126,9 @@ export const demoEvents: DemoEvent[] = [
     description:
       "Hands-on experiments for curious minds of every age: rockets, slime, circuits and a planetarium show.\n\nChildren under 3 go free and need no ticket.",
     tickets: [
-      { name: "Adult", priceMinor: 800, currency: "GBP", capacity: 300, taken: 90 },
-      { name: "Child (3-15)", priceMinor: 400, currency: "GBP", capacity: 300, taken: 120 },
-      { name: "Family (2+2)", priceMinor: 2000, currency: "GBP", capacity: 100, taken: 31 },
+      { name: "Adult", priceMinor: 800, currency: "GBP", capacity: 120, sold: 14 },
+      { name: "Child (3-15)", priceMinor: 400, currency: "GBP", capacity: 120, sold: 16 },
+      { name: "Family (2+2)", priceMinor: 2000, currency: "GBP", capacity: 40, sold: 4 },
     ],
   },
   {
@@ -137,8 +140,9 @@ export const demoEvents: DemoEvent[] = [
     inDays: 14,
     at: "23:00",
     hours: 10,
-    description: "Ten hours, three floors, no phones on the dance floor (stickers at the door).",
-    tickets: [{ name: "Entry", priceMinor: 3000, currency: "EUR", capacity: 800, taken: 800 }],
+    description:
+      "Ten hours in a small basement club, no phones on the dance floor (stickers at the door).",
+    tickets: [{ name: "Entry", priceMinor: 3000, currency: "EUR", capacity: 40, sold: 40 }],
   },
   {
     title: "City 10K Fun Run",
@@ -152,8 +156,8 @@ export const demoEvents: DemoEvent[] = [
     description:
       "A flat, fast 10 kilometre loop. Chip timing, a medal for every finisher and a **free** photo.",
     tickets: [
-      { name: "Runner", priceMinor: 2200, currency: "GBP", capacity: 1500, taken: 640 },
-      { name: "Spectator", priceMinor: 0, currency: "GBP", capacity: 3000, taken: 150 },
+      { name: "Runner", priceMinor: 2200, currency: "GBP", capacity: 300, sold: 30 },
+      { name: "Spectator", priceMinor: 0, currency: "GBP", capacity: 500, sold: 8 },
     ],
   },
   {
@@ -167,7 +171,7 @@ export const demoEvents: DemoEvent[] = [
     hours: 7,
     description:
       "Forty prints by twelve contemporary artists, from woodcut to risograph.\n\nThe curator's tour starts at 14:00.",
-    tickets: [{ name: "Entry", priceMinor: 600, currency: "GBP", capacity: 400, taken: 48 }],
+    tickets: [{ name: "Entry", priceMinor: 600, currency: "GBP", capacity: 150, sold: 12 }],
   },
   {
     title: "Neighbourhood Clean-up Day",
@@ -180,7 +184,7 @@ export const demoEvents: DemoEvent[] = [
     hours: 4,
     description:
       "Gloves, pickers and lunch provided. We finish with a picnic in the park if the weather is kind.",
-    tickets: [{ name: "Volunteer", priceMinor: 0, currency: "GBP", capacity: 60, taken: 12 }],
+    tickets: [{ name: "Volunteer", priceMinor: 0, currency: "GBP", capacity: 60, sold: 8 }],
   },
   {
     title: "Broadway Classics Concert",
@@ -194,8 +198,8 @@ export const demoEvents: DemoEvent[] = [
     description:
       "The Hudson Pops Orchestra plays the great show tunes, with guest singers from the stage.",
     tickets: [
-      { name: "Balcony", priceMinor: 4500, currency: "USD", capacity: 500, taken: 210 },
-      { name: "Orchestra stalls", priceMinor: 8900, currency: "USD", capacity: 300, taken: 295 },
+      { name: "Balcony", priceMinor: 4500, currency: "USD", capacity: 200, sold: 24 },
+      { name: "Orchestra stalls", priceMinor: 8900, currency: "USD", capacity: 40, sold: 32 },
     ],
   },
   {
@@ -209,6 +213,6 @@ export const demoEvents: DemoEvent[] = [
     hours: 2,
     description:
       "Six wines from the Douro valley, with cheese and a sommelier who loves questions.\n\nYou must be 18 or over.",
-    tickets: [{ name: "Tasting", priceMinor: 3500, currency: "GBP", capacity: 24, taken: 6 }],
+    tickets: [{ name: "Tasting", priceMinor: 3500, currency: "GBP", capacity: 24, sold: 6 }],
   },
 ];

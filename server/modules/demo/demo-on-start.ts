@@ -16,7 +16,7 @@ export async function seedDemoOnFirstStart(
   if (settings.DEMO_DATA === "off" || database.kind !== "pglite") return;
   if (!(await hasNoUsers(database.db))) return;
   try {
-    if (!(await seedDemoData(database.db, log))) return;
+    if (!(await seedDemoData(database.db, log, { publicUrl: settings.PUBLIC_URL }))) return;
   } catch (error) {
     // The demo is a convenience: the product starts without it (and tries again next time,
     // the failed transaction having left nothing behind).

@@ -1,15 +1,17 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "#server/modules/accounts/password-hash.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { newShortId } from "#server/modules/events/event-ids.ts";
 import { eventImages, events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { fromLocalInput } from "#server/modules/events/zoned-time.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import type { Database } from "#server/platform/db.ts";
+import type { Database, Executor } from "#server/platform/db.ts";
 import type { Logger } from "#server/platform/logger.ts";
 import { appMeta } from "#server/platform/platform.schema.ts";
+import { type DemoBooking, demoBooker, demoBookingPlanner } from "./demo-bookings.ts";
 import { type DemoCover, demoCover } from "./demo-covers.ts";
 import { type DemoEvent, demoEvents } from "./demo-events.ts";
+import { insertDemoGuests } from "./demo-guests.ts";
 import { demoTeamAccounts, demoTonight, seedDemoTeam } from "./demo-teams.ts";
 
 /**
@@ -62,9 +64,16 @@ async function coversByTitle(): Promise<Map<string, DemoCover>> {
 /**
  * Seeds the demo once per database (the `demo_seeded` mark in app_meta, taken in the
  * same transaction, makes a second run, or a concurrent one, do nothing). Returns
- * whether it seeded.
+ * whether it seeded. Tickets are sold and scanned through the checkout's and the door's
+ * own functions (demo-bookings.ts, demo-door.ts), never written by hand, so every screen
+ * counts the same tickets. `publicUrl` goes into the links of the booking notifications.
  */
-export async function seedDemoData(db: Database, log: Logger, now = new Date()): Promise<boolean> {
+export async function seedDemoData(
+  db: Database,
+  log: Logger,
+  options: { publicUrl: string; now?: Date },
+): Promise<boolean> {
+  const now = options.now ?? new Date();
   // The slow parts (image encoding, password hashing) run before the transaction.
   const [covers, tonightCover, ownerHash, userHash, coordinatorHash, staffHash] = await Promise.all(
     [
@@ -93,9 +102,15 @@ export async function seedDemoData(db: Database, log: Logger, now = new Date()):
     });
     const [owner, user] = await tx
       .insert(users)
-      .values([person(demoAccounts.owner, ownerHash), person(demoAccounts.user, userHash)])
+      .values([
+        person(demoAccounts.owner, ownerHash),
+        // The demo user confirms their email after booking: the bookings' notifications
+        // stay in the bell, and the outbox of a fresh start stays empty.
+        { ...person(demoAccounts.user, userHash), emailVerifiedAt: null },
+      ])
       .returning({ id: users.id });
     if (!owner || !user) throw new Error("demo accounts not created");
+    const guests = await insertDemoGuests(tx, now);
     const [business] = await tx
       .insert(businesses)
       .values({
@@ -110,38 +125,26 @@ export async function seedDemoData(db: Database, log: Logger, now = new Date()):
       })
       .returning({ id: businesses.id });
     if (!business) throw new Error("demo business not created");
+    const plan = demoBookingPlanner(guests);
+    const sales: DemoBooking[] = [];
     let firstEventId: string | null = null;
     for (const demo of demoEvents) {
-      const cover = covers.get(demo.title) as DemoCover;
-      const [image] = await tx
-        .insert(eventImages)
-        .values({ businessId: business.id, ...cover })
-        .returning({ id: eventImages.id });
-      const startsAt = startOf(demo, now);
-      const [event] = await tx
-        .insert(events)
-        .values({
-          shortId: newShortId(),
-          businessId: business.id,
-          title: demo.title,
-          description: demo.description,
-          venueName: demo.venueName,
-          venueAddress: demo.venueAddress,
-          timeZone: demo.timeZone,
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + demo.hours * 3_600_000),
-          category: demo.category,
-          coverImageId: image?.id ?? null,
-          status: "published",
-          publishedAt: now,
-        })
-        .returning({ id: events.id });
-      if (!event) throw new Error("demo event not created");
-      firstEventId ??= event.id;
-      await tx
+      const eventId = await insertDemoEvent(tx, {
+        demo,
+        businessId: business.id,
+        cover: covers.get(demo.title) as DemoCover,
+        now,
+      });
+      firstEventId ??= eventId;
+      const types = await tx
         .insert(ticketTypes)
-        .values(demo.tickets.map((t, position) => ({ ...t, eventId: event.id, position })));
+        .values(demo.tickets.map(({ sold: _, ...t }, position) => ({ ...t, eventId, position })))
+        .returning({ id: ticketTypes.id });
+      demo.tickets.forEach((ticket, i) => {
+        sales.push(...plan(eventId, types[i]?.id as string, ticket.sold));
+      });
     }
+    const booker = demoBooker(tx, options.publicUrl);
     await seedDemoTeam(tx, {
       now,
       businessId: business.id,
@@ -149,11 +152,47 @@ export async function seedDemoData(db: Database, log: Logger, now = new Date()):
       nextEventId: firstEventId,
       cover: tonightCover,
       passwordHashes: { coordinator: coordinatorHash, staff: staffHash },
+      booker,
     });
+    for (const sale of sales) await booker.book(sale);
+    await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));
     return true;
   });
   if (seeded) log.info({ events: demoEvents.length }, "demo data seeded");
   return seeded;
+}
+
+/** One of the dozen, published, with its cover; returns its id. */
+async function insertDemoEvent(
+  tx: Executor,
+  input: { demo: DemoEvent; businessId: string; cover: DemoCover; now: Date },
+): Promise<string> {
+  const { demo } = input;
+  const [image] = await tx
+    .insert(eventImages)
+    .values({ businessId: input.businessId, ...input.cover })
+    .returning({ id: eventImages.id });
+  const startsAt = startOf(demo, input.now);
+  const [event] = await tx
+    .insert(events)
+    .values({
+      shortId: newShortId(),
+      businessId: input.businessId,
+      title: demo.title,
+      description: demo.description,
+      venueName: demo.venueName,
+      venueAddress: demo.venueAddress,
+      timeZone: demo.timeZone,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + demo.hours * 3_600_000),
+      category: demo.category,
+      coverImageId: image?.id ?? null,
+      status: "published",
+      publishedAt: input.now,
+    })
+    .returning({ id: events.id });
+  if (!event) throw new Error("demo event not created");
+  return event.id;
 }
 
 /** Whether the database has no accounts yet (a fresh install: the demo may be seeded). */

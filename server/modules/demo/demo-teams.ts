@@ -1,15 +1,11 @@
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { insertBooking, insertLinesAndTickets } from "#server/modules/bookings/booking-records.ts";
 import { newShortId } from "#server/modules/events/event-ids.ts";
 import { eventImages, events, ticketTypes } from "#server/modules/events/events.schema.ts";
-import { holdView } from "#server/modules/inventory/hold-view.ts";
-import { holdItems, holds } from "#server/modules/inventory/inventory.schema.ts";
 import { teamEvents, teamMembers, teams } from "#server/modules/teams/teams.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { DemoBooker } from "./demo-bookings.ts";
 import type { DemoCover } from "./demo-covers.ts";
+import { seedDemoDoor } from "./demo-door.ts";
 
 /** The door team's sign-ins (same fictional Australian range as the other demo accounts). */
 export const demoTeamAccounts = {
@@ -58,6 +54,7 @@ export async function seedDemoTeam(
     nextEventId: string | null;
     cover: DemoCover;
     passwordHashes: { coordinator: string; staff: string };
+    booker: DemoBooker;
   },
 ): Promise<void> {
   const { now } = input;
@@ -131,119 +128,28 @@ export async function seedDemoTeam(
         .map((eventId) => ({ teamId: team.id, eventId })),
     );
 
-  // Bookings as the booking engine writes them: a converted hold, the booking, its lines
-  // and one ticket per admission, and the places taken.
+  // Bookings as a buyer makes them (demo-bookings.ts), then the door so far tonight.
+  const names = (name: string, quantity: number) =>
+    Array.from({ length: quantity }, (_, i) =>
+      i === 0 ? name : `${name.split(" ")[0]}'s guest ${i}`,
+    );
   const bookers = [
     { userId: input.demoUserId, name: "Uma User", quantity: 2 },
-    ...attendees.map((a, i) => ({
-      userId: people[i]?.id as string,
-      name: a.name,
-      quantity: a.quantity,
-    })),
+    ...attendees.map((a, i) => ({ userId: people[i]?.id as string, ...a })),
   ];
   for (const booker of bookers) {
-    const [hold] = await tx
-      .insert(holds)
-      .values({
-        userId: booker.userId,
-        eventId: tonight.id,
-        status: "converted",
-        expiresAt: now,
-        endedAt: now,
-      })
-      .returning();
-    if (!hold) throw new Error("demo hold not created");
-    const item = {
-      ticketTypeId: standing.id,
-      name: standing.name,
-      quantity: booker.quantity,
-      unitPriceMinor: standing.priceMinor,
-      currency: standing.currency,
-    };
-    await tx.insert(holdItems).values({ holdId: hold.id, ...item });
-    const view = holdView({ ...hold, live: false }, [item]);
-    const bookingId = randomUUID();
-    await insertBooking(tx, {
-      id: bookingId,
+    await input.booker.book({
       userId: booker.userId,
-      hold: view,
-      contactPhone: null,
-      contactEmail: null,
-      provider: "venue",
+      eventId: tonight.id,
+      ticketTypeId: standing.id,
+      attendees: names(booker.name, booker.quantity),
     });
-    const names = Array.from({ length: booker.quantity }, (_, i) =>
-      i === 0 ? booker.name : `${booker.name.split(" ")[0]}'s guest ${i}`,
-    );
-    await insertLinesAndTickets(
-      tx,
-      bookingId,
-      booker.userId,
-      view,
-      names.map((name) => ({ name })),
-    );
-    await tx
-      .update(ticketTypes)
-      .set({ taken: sql`${ticketTypes.taken} + ${booker.quantity}` })
-      .where(sql`${ticketTypes.id} = ${standing.id}`);
   }
-
-  await seedDemoCheckIns(tx, {
+  await seedDemoDoor(tx, {
     now,
     eventId: tonight.id,
     demoUserId: input.demoUserId,
-    staff: { id: staff.id, name: demoTeamAccounts.staff.name },
-    coordinator: { id: coordinator.id, name: demoTeamAccounts.coordinator.name },
+    staffId: staff.id,
+    coordinatorId: coordinator.id,
   });
-}
-
-/**
- * The door so far tonight (not the demo user's own tickets, which they can try at the
- * door): four guests in over the last half hour, scanned on two phones and one admitted by
- * hand at the desk, and one scan the coordinator undid (that guest is expected again), so
- * the desk, the verdicts and the team report show real figures at once.
- */
-async function seedDemoCheckIns(
-  tx: Executor,
-  input: {
-    now: Date;
-    eventId: string;
-    demoUserId: string;
-    staff: { id: string; name: string };
-    coordinator: { id: string; name: string };
-  },
-): Promise<void> {
-  const ago = (minutes: number) => new Date(input.now.getTime() - minutes * 60_000).toISOString();
-  const { staff, coordinator } = input;
-  // In attendee-name order: Ben Booker, Ben's guest 1, Cara Crowd, Dev Dancer, Dev's guest 1.
-  const door = [
-    { by: staff, device: "demo-phone", method: "scan", at: ago(28), undo: null },
-    { by: staff, device: "demo-phone-2", method: "scan", at: ago(26), undo: null },
-    { by: coordinator, device: "desk", method: "manual", at: ago(17), undo: null },
-    { by: staff, device: "demo-phone", method: "scan", at: ago(6), undo: null },
-    {
-      by: staff,
-      device: "demo-phone-2",
-      method: "scan",
-      at: ago(12),
-      undo: "Scanned the wrong ticket",
-    },
-  ] as const;
-  const rows = await rowsOf<{ id: string }>(
-    tx,
-    sql`select id from tickets where event_id = ${input.eventId}
-      and holder_user_id <> ${input.demoUserId} order by attendee_name limit ${door.length}`,
-  );
-  for (const [index, ticket] of rows.entries()) {
-    const entry = door[index];
-    if (!entry) break;
-    if (!entry.undo) {
-      await tx.execute(sql`update tickets set status = 'checked-in' where id = ${ticket.id}`);
-    }
-    await tx.execute(sql`insert into check_ins (ticket_id, event_id, staff_user_id, staff_name,
-        device_id, method, created_at, undone_at, undone_by_name, undo_reason)
-      values (${ticket.id}, ${input.eventId}, ${entry.by.id}, ${entry.by.name}, ${entry.device},
-        ${entry.method}, ${entry.at}::timestamptz,
-        ${entry.undo ? ago(10) : null}::timestamptz,
-        ${entry.undo ? coordinator.name : null}, ${entry.undo})`);
-  }
 }
