@@ -42,3 +42,24 @@ export const accountRateRules = {
   /** Guesses at codes from one IP, across every code (each code also allows only 5). */
   codeCheckPerIp: { name: "code_check_ip", limit: 40, windowSeconds: 600, blockSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
+
+/**
+ * Where the rules above keep a phone number or email address in a counter's key (the full
+ * key is `{rule name}:{key}`): codes sent to it, and password tries at it while no account
+ * had it. An account's deletion erases these, and only these: an address that merely
+ * contains this one keeps its counters.
+ */
+export function rateKeysOfDestination(destination: string): {
+  keys: string[];
+  prefixes: string[];
+} {
+  const identifier = `${destination.startsWith("+") ? "phone" : "email"}:${destination}`;
+  return {
+    keys: [
+      `${accountRateRules.codeSendPerDestination.name}:${destination}`,
+      `${accountRateRules.signInTriesPerAccount.name}:${identifier}`,
+    ],
+    // Followed by `@{ip}`.
+    prefixes: [`${accountRateRules.signInPerAccountAndIp.name}:${identifier}@`],
+  };
+}

@@ -1,4 +1,5 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
+import { rateKeysOfDestination } from "#server/modules/accounts/account-rules.ts";
 import { externalIdentities, verificationCodes } from "#server/modules/accounts/accounts.schema.ts";
 import { attemptCode, issueCode, retireCodes } from "#server/modules/accounts/one-time-codes.ts";
 import { verifyPassword } from "#server/modules/accounts/password-hash.ts";
@@ -199,9 +200,16 @@ export async function eraseAccount(
     // Every message to the account's phone or email, queued ones too: a queued row would
     // keep the number once delivered, and nothing is sent to a deleted account.
     await tx.delete(outboundMessages).where(inArray(outboundMessages.destination, destinations));
-    // Rate counters keyed by a phone number or an address (codes sent to it, sign-ins).
-    for (const destination of destinations) {
-      await tx.delete(rateLimits).where(sql`position(${destination} in ${rateLimits.key}) > 0`);
+    // Rate counters keyed by the phone number or the address (codes sent to it, sign-ins).
+    for (const { keys, prefixes } of destinations.map(rateKeysOfDestination)) {
+      await tx
+        .delete(rateLimits)
+        .where(
+          or(
+            inArray(rateLimits.key, keys),
+            ...prefixes.map((prefix) => sql`starts_with(${rateLimits.key}, ${prefix})`),
+          ),
+        );
     }
   }
   await tx.delete(externalIdentities).where(eq(externalIdentities.userId, userId));

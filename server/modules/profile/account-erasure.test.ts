@@ -124,11 +124,23 @@ describe.each(testDatabases)("erasing an account across every table on $name", (
         ('email', ${EMAIL}, 'Your booking is confirmed', 'queued'),
         ('email', ${friendEmail}, ${`${NAME} gave you a ticket for tonight.`}, 'sent')`,
     );
-    await kit.services.rateLimiter.hit(accountRateRules.codeSendPerDestination, PHONE);
+    const limiter = kit.services.rateLimiter;
+    await limiter.hit(accountRateRules.codeSendPerDestination, PHONE);
+    await limiter.hit(accountRateRules.signInTriesPerAccount, `email:${EMAIL}`);
+    await limiter.hit(accountRateRules.signInPerAccountAndIp, `email:${EMAIL}@203.0.113.9`);
+    // Someone else's address that contains hers keeps its counter.
+    const othersKey = `${accountRateRules.codeSendPerDestination.name}:x${EMAIL}`;
+    await limiter.hit(accountRateRules.codeSendPerDestination, `x${EMAIL}`);
     expect(await whereFound(database, [NAME, PHONE, EMAIL])).not.toEqual([]);
 
     await database.db.transaction((tx) => eraseAccount(tx, nora.user.id, accountDeletionSteps));
 
+    const others = await rowsOf(
+      database.db,
+      sql`select 1 from rate_limits where key = ${othersKey}`,
+    );
+    expect(others).toHaveLength(1);
+    await database.db.execute(sql`delete from rate_limits where key = ${othersKey}`);
     expect(await whereFound(database, [NAME, PHONE, EMAIL])).toEqual([]);
     // The door's search and the team's export no longer know her.
     const search = await door.owner("checkin.search", { eventId: door.event.id, query: "Nora" });
