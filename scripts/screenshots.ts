@@ -126,6 +126,7 @@ function shotsFor({ event, teamId }: Awaited<ReturnType<typeof prepare>>): Shot[
       },
     },
     { name: "home_searched", path: "/?q=jazz", as: "visitor" },
+    { name: "home_bad_filters", path: "/?category=zz&from=%00", as: "visitor" },
     { name: "event", path: event.path, as: "visitor" },
     { name: "booking", path: `/booking/${event.shortId}`, as: "user" },
     {
