@@ -101,7 +101,11 @@ describe("the gate checks for a live session", () => {
     await page.waitForURL(`${baseURL}/order`);
 
     // Revoked behind the browser's back (the css_tk cookie stays): gated pages redirect.
+    // The open page's session watcher would itself go to /login once its refresh is refused
+    // (and abort the navigation below), so the page leaves the site first: what is checked
+    // here is the server's gate.
     const sessionToken = await cookie(page, SESSION_COOKIE);
+    await page.goto("about:blank");
     const signOut = await fetch(`${baseURL}/api/fn/sessions.signOut`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Cookie: `${SESSION_COOKIE}=${sessionToken}` },

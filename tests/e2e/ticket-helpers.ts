@@ -1,5 +1,5 @@
 import { createPublicKey } from "node:crypto";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { toLocalInput } from "#server/modules/events/zoned-time.ts";
 import { verifyTicketToken } from "#server/modules/tickets/ticket-token.ts";
@@ -102,9 +102,23 @@ export function ticketHelpers(baseURL: string) {
     await expect.poll(() => codes.count()).toBe(expected);
     const texts: string[] = [];
     for (let i = 0; i < expected; i++) {
-      texts.push(...(await decodeQrImage(await codes.nth(i).screenshot())));
+      texts.push(...(await decodeQrImage(await screenshotOf(codes.nth(i)))));
     }
     return texts;
+  }
+
+  /**
+   * A picture of one code. The page may render it again just as it is taken (the ticket's
+   * data refetched after a navigation), which detaches the element: a camera looks again.
+   */
+  async function screenshotOf(code: Locator): Promise<Buffer> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await code.screenshot();
+      } catch (error) {
+        if (attempt === 5 || !String(error).includes("not attached")) throw error;
+      }
+    }
   }
 
   /** Verifies a token with the published public keys only (what a door device does). */

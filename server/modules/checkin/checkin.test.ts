@@ -5,7 +5,7 @@ import { rowsOf } from "#server/platform/db-rows.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-kit.ts";
 import { makeEvent, nth } from "#tests/support/kits/inventory-test-kit.ts";
-import { flushDoorAnnouncements } from "./door-announcements.ts";
+import { announceAdmission, flushDoorAnnouncements } from "./door-announcements.ts";
 import { clockTime } from "./door-verdict.ts";
 
 describe.each(testDatabases)("the door on $name", ({ open }) => {
@@ -193,12 +193,19 @@ describe.each(testDatabases)("the door on $name", ({ open }) => {
       ),
     );
     expect(scans.map((scan) => scan.verdict)).toEqual(Array(6).fill("admitted"));
-    expect(await doorMessages(busy.event.id)).toEqual([]);
     await flushDoorAnnouncements(database.db);
-    expect(await doorMessages(busy.event.id)).toEqual([
+    // How many messages the six made depends on how fast this machine scanned them; every
+    // admission is counted once.
+    const sent = await doorMessages(busy.event.id);
+    expect(sent.reduce((sum, r) => sum + (r.payload.admitted ?? 0), 0)).toBe(6);
+    // Admissions inside one window (here, made before any timer can run) are one message.
+    const quiet = await kit.door({ tickets: 1 });
+    for (let i = 0; i < 6; i++) announceAdmission(database.db, quiet.event.id);
+    await flushDoorAnnouncements(database.db);
+    expect(await doorMessages(quiet.event.id)).toEqual([
       {
         kind: "door-checkin",
-        payload: { eventId: busy.event.id, change: "admitted", admitted: 6 },
+        payload: { eventId: quiet.event.id, change: "admitted", admitted: 6 },
       },
     ]);
   });
