@@ -54,6 +54,9 @@ describe("npm start", () => {
     });
     cleanups.push(() => void server.stop());
     expect((await expectPagesServed(server.url)).database).toBe("pglite");
+    // Stopping npm stops the server it started (it used to run on after the test).
+    await server.stop();
+    await expect(fetch(`${server.url}/readyz`)).rejects.toThrow();
   }, 180_000);
 });
 

@@ -48,7 +48,9 @@ export async function spawnServer(
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
-    detached: false,
+    // Its own process group, so that stop() reaches what a wrapper (npm, a shell script)
+    // started under it: a signal to the wrapper alone left the server running.
+    detached: true,
   });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
@@ -65,7 +67,7 @@ export async function spawnServer(
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   if (Date.now() >= deadline) {
-    child.kill("SIGKILL");
+    signalGroup(child, "SIGKILL");
     throw new Error(`server did not become ready:\n${output}`);
   }
   return {
@@ -75,9 +77,18 @@ export async function spawnServer(
     output: () => output,
     async stop(signal = "SIGTERM") {
       if (child.exitCode !== null) return child.exitCode;
-      child.kill(signal);
+      signalGroup(child, signal);
       const [code] = await exited;
       return code as number | null;
     },
   };
+}
+
+/** Sends a signal to the child and everything it started (its process group). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal); // the group is gone already
+  }
 }
