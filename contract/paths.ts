@@ -15,3 +15,13 @@ export const teamListPath = "/team_coordinator/team_list";
 export function teamInvitationPath(token: string): string {
   return `/team_coordinator/join/${encodeURIComponent(token)}`;
 }
+
+/** `/my_ticket/{eventId}`: the signed-in holder's tickets for one event. */
+export function eventTicketsPath(eventId: string): string {
+  return `/my_ticket/${encodeURIComponent(eventId)}`;
+}
+
+/** `/my-ticket/{ticketId}`: one ticket of the signed-in holder, with its QR code. */
+export function ticketPath(ticketId: string): string {
+  return `/my-ticket/${encodeURIComponent(ticketId)}`;
+}

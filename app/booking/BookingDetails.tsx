@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { ticketPath } from "#contract/paths.ts";
 import type { BookingView } from "#server/modules/bookings/booking-view.ts";
 import { bookingStatusLabels, paymentStatusLabels, ticketStatusLabels } from "./booking-labels.ts";
 import { EventHeader } from "./EventHeader.tsx";
@@ -28,7 +29,7 @@ function Tickets({ booking }: { booking: BookingView }) {
             <Stack gap={2}>
               <Text fw={600}>
                 {ticket.id ? (
-                  <Anchor component={Link} to={`/my-ticket/${ticket.id}`} inherit>
+                  <Anchor component={Link} to={ticketPath(ticket.id)} inherit>
                     {ticket.attendeeName}
                   </Anchor>
                 ) : (

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { formatEventTime, formatPrice } from "#app/events/format.ts";
-import { bookingPath } from "#contract/paths.ts";
+import { bookingPath, eventTicketsPath } from "#contract/paths.ts";
 import type { BookingSummary } from "#server/modules/bookings/booking-view.ts";
 import { bookingStatusLabels } from "./booking-labels.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
@@ -34,7 +34,7 @@ function OrderRow({ booking }: { booking: BookingSummary }) {
           </Text>
         </Group>
         {booking.status === "confirmed" ? (
-          <Anchor component={Link} to={`/my_ticket/${booking.event.id}`} size="sm">
+          <Anchor component={Link} to={eventTicketsPath(booking.event.id)} size="sm">
             QR codes of your tickets
           </Anchor>
         ) : null}

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
+import { eventTicketsPath, ticketPath } from "#contract/paths.ts";
 import { ticketStatusLabels } from "./booking-labels.ts";
 import { EventHeader } from "./EventHeader.tsx";
 import type { EventTickets } from "./group-tickets.ts";
@@ -19,7 +20,7 @@ function EventGroup({ group }: { group: EventTickets }) {
           {tickets.map((ticket) => (
             <Group key={ticket.id} component="li" justify="space-between" wrap="nowrap">
               <Group gap="xs" wrap="nowrap">
-                <Anchor component={Link} to={`/my-ticket/${ticket.id}`}>
+                <Anchor component={Link} to={ticketPath(ticket.id)}>
                   {ticket.attendeeName}
                 </Anchor>
                 {ticket.status === "checked-in" ? (
@@ -34,7 +35,7 @@ function EventGroup({ group }: { group: EventTickets }) {
             </Group>
           ))}
         </Stack>
-        <Anchor component={Link} to={`/my_ticket/${event.id}`} size="sm">
+        <Anchor component={Link} to={eventTicketsPath(event.id)} size="sm">
           {tickets.length === 1 ? "Show the QR code" : `Show all ${tickets.length} QR codes`}
         </Anchor>
       </Stack>

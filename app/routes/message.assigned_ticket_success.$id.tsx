@@ -16,6 +16,7 @@ import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import { channelText } from "#app/tickets/ticket-labels.ts";
+import { ticketPath } from "#contract/paths.ts";
 import type { Route } from "./+types/message.assigned_ticket_success.$id";
 
 const title = "Ticket given";
@@ -43,7 +44,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     if (failure.status === "NOT_FOUND") throw data(null, { status: 404 });
     return data(failure, { status });
   }
-  return redirect(`/my-ticket/${params.id}`);
+  return redirect(ticketPath(params.id));
 }
 
 export default function Page() {

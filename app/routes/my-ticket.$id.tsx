@@ -6,6 +6,7 @@ import { screenMeta } from "#app/components/screen-meta.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { DoorTicket } from "#app/tickets/DoorTicket.tsx";
+import { eventTicketsPath, ticketPath } from "#contract/paths.ts";
 import type { Route } from "./+types/my-ticket.$id";
 
 const title = "My ticket";
@@ -33,7 +34,7 @@ export default function Page() {
       {event.venueAddress ? <Text>{event.venueAddress}</Text> : null}
       <Group gap="sm">
         {ticket.qr ? (
-          <Button component="a" href={`/my-ticket/${ticket.id}/pdf`} download variant="filled">
+          <Button component="a" href={`${ticketPath(ticket.id)}/pdf`} download variant="filled">
             Download PDF
           </Button>
         ) : null}
@@ -50,7 +51,7 @@ export default function Page() {
         <Anchor component={Link} to={`/ticket-detail/${ticket.id}`}>
           Booking and history of this ticket
         </Anchor>
-        <Anchor component={Link} to={`/my_ticket/${event.id}`}>
+        <Anchor component={Link} to={eventTicketsPath(event.id)}>
           All your tickets for this event
         </Anchor>
       </Stack>

@@ -7,6 +7,7 @@ import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { DoorTicket } from "#app/tickets/DoorTicket.tsx";
 import classes from "#app/tickets/Wallet.module.css";
+import { eventTicketsPath, ticketPath } from "#contract/paths.ts";
 import type { Route } from "./+types/my_ticket.$id";
 
 const title = "My tickets";
@@ -34,7 +35,7 @@ export default function Page() {
         {tickets.map((ticket, index) => (
           <li key={ticket.id} aria-label={`Ticket ${index + 1} of ${tickets.length}`}>
             <DoorTicket ticket={ticket} />
-            <Anchor component={Link} to={`/my-ticket/${ticket.id}`} mt="xs" display="inline-block">
+            <Anchor component={Link} to={ticketPath(ticket.id)} mt="xs" display="inline-block">
               Open ticket {index + 1}
             </Anchor>
           </li>
@@ -42,7 +43,7 @@ export default function Page() {
       </ul>
       <Group gap="sm">
         {valid > 0 ? (
-          <Button component="a" href={`/my_ticket/${event.id}/pdf`} download>
+          <Button component="a" href={`${eventTicketsPath(event.id)}/pdf`} download>
             Download all as PDF
           </Button>
         ) : null}

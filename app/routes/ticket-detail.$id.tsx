@@ -8,6 +8,7 @@ import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { channelText, ticketStatusText } from "#app/tickets/ticket-labels.ts";
 import { ticketPriceRow } from "#app/tickets/ticket-price.ts";
+import { ticketPath } from "#contract/paths.ts";
 import type { Route } from "./+types/ticket-detail.$id";
 
 const title = "Ticket details";
@@ -102,7 +103,7 @@ export default function Page() {
           </Stack>
         )}
       </Stack>
-      <Anchor component={Link} to={`/my-ticket/${history.id}`}>
+      <Anchor component={Link} to={ticketPath(history.id)}>
         Back to the ticket
       </Anchor>
     </Screen>

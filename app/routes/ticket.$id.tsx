@@ -19,6 +19,7 @@ import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import { DoorTicket } from "#app/tickets/DoorTicket.tsx";
 import { ticketStatusText } from "#app/tickets/ticket-labels.ts";
 import { loginRedirectFor } from "#contract/gate.ts";
+import { ticketPath } from "#contract/paths.ts";
 import type { Route } from "./+types/ticket.$id";
 
 const title = "Ticket";
@@ -56,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { failure, status } = formFailure(error, form);
     return data(failure, { status });
   }
-  return redirect(`/my-ticket/${params.id}`);
+  return redirect(ticketPath(params.id));
 }
 
 export default function Page() {
@@ -101,7 +102,7 @@ export default function Page() {
         <Stack gap="sm">
           <DoorTicket ticket={shared.ticket} />
           {!shared.claimable ? (
-            <Anchor component={Link} to={`/my-ticket/${shared.id}`}>
+            <Anchor component={Link} to={ticketPath(shared.id)}>
               Open it in your wallet
             </Anchor>
           ) : null}

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { eventTicketsPath } from "#contract/paths.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { notifications } from "#server/modules/notifications/notifications.schema.ts";
 import {
@@ -82,7 +83,7 @@ async function deliverTo(
     kind: "organizer-message" as const,
     title: `${message.eventTitle}: ${message.subject}`,
     body: message.body,
-    link: `/my_ticket/${message.eventId}`,
+    link: eventTicketsPath(message.eventId),
   };
   await tx.insert(notifications).values(userIds.map((userId) => ({ userId, ...notice })));
 

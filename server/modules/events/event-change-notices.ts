@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { eventTicketsPath } from "#contract/paths.ts";
 import {
   type NotifyOptions,
   notifyUser,
@@ -65,7 +66,7 @@ export async function tellHoldersOfChange(
         kind: "event-changed",
         title: `${event.title} has changed`,
         body: `The organiser changed ${event.title}. ${lines.join(" ")} Your tickets stay valid.`,
-        link: `/my_ticket/${event.id}`,
+        link: eventTicketsPath(event.id),
       },
       options,
     );

@@ -1,10 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
-import { bookingPath } from "#contract/paths.ts";
+import { bookingPath, eventTicketsPath, ticketPath } from "#contract/paths.ts";
 import { notifications } from "./notifications.schema.ts";
 
 const uuidText = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
-const eventTicketsPrefix = "/my_ticket/";
-const ticketPrefix = "/my-ticket/";
+const eventTicketsPrefix = eventTicketsPath("");
+const ticketPrefix = ticketPath("");
 const bookingPrefix = bookingPath("");
 
 /** What follows `prefix` in the link. */
@@ -20,8 +20,8 @@ const startsWith = (prefix: string) => sql`starts_with(${notifications.link}, ${
  * The time zone of the event a notification is about, or null: times on the notification
  * page read in the event's zone like on every other page. A notification keeps no event
  * of its own; its link names it, in one of the forms the modules write (an event's
- * tickets `/my_ticket/{eventId}`, one ticket `/my-ticket/{ticketId}`, a booking
- * `bookingPath(reference)`), and the event is read by name like the check-in table in
+ * tickets `eventTicketsPath`, one ticket `ticketPath`, a booking `bookingPath`, all in
+ * contract/paths.ts), and the event is read by name like the check-in table in
  * tickets/ticket-views.ts.
  */
 export const notificationZone: SQL<string | null> = sql<string | null>`case

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { ticketPath } from "#contract/paths.ts";
 import { isEmailAddress, normaliseEmail } from "#server/modules/accounts/identifiers.ts";
 import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
 import { notifyUser, sendEmail } from "#server/modules/notifications/notifications.service.ts";
@@ -158,7 +159,7 @@ export async function assignTicket(
           kind: "ticket-received",
           title: `${fromName} gave you a ticket`,
           body: `${fromName} gave you ${what} (${ticket.ticketTypeName}). It is in your wallet.`,
-          link: `/my-ticket/${ticket.id}`,
+          link: ticketPath(ticket.id),
         },
         options,
       );
