@@ -2,7 +2,8 @@ import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:f
 
 export class DatabaseInUseError extends Error {}
 
-function processIsAlive(pid: number): boolean {
+/** Whether a process with this id runs (one of another user's counts: EPERM). */
+export function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#server/platform/db.ts";
+import { processIsAlive } from "#server/platform/pglite-lock.ts";
 import { postgresOnly } from "#tests/support/databases.ts";
 import { makeEvent } from "#tests/support/kits/inventory-test-kit.ts";
 import { createTempDatabase } from "#tests/support/postgres.ts";
@@ -39,15 +40,6 @@ async function callOn(
 
 const pidOn = async (url: string, agent: http.Agent | false) =>
   ((await callOn(url, agent, "test.processId", null)).result as { pid: number }).pid;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A process that has ended (its files, its channel among them, closed) and waits for its
@@ -138,7 +130,7 @@ describe.each(postgresOnly)("a server process killed while messages flow on $nam
       // The primary passes the waiting messages on at once; a crash follows within moments.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(server.process.exitCode, "the primary's exit").toBeNull();
-      expect(isAlive(primary), "the primary").toBe(true);
+      expect(processIsAlive(primary), "the primary").toBe(true);
       // Edits keep flowing while the primary finds the death and forks a replacement.
       for (let i = 0; i < 5; i++) await edit();
       expect(await pidOn(server.url, survivorConnection), `kill ${kill}`).toBe(survivor);

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processIsAlive } from "#server/platform/pglite-lock.ts";
 import { postgresOnly } from "#tests/support/databases.ts";
 import { createTempDatabase } from "#tests/support/postgres.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
@@ -29,15 +30,6 @@ async function collectProcessIds(url: string, into: Set<number>): Promise<void> 
   while (into.size < 2 && Date.now() < deadline) {
     into.add(await processIdOf(url));
     if (into.size < 2) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -73,7 +65,7 @@ describe.each(postgresOnly)("several server processes (WEB_CONCURRENCY) on $name
       expect(replaced.size).toBe(2);
 
       expect(await server.stop("SIGTERM")).toBe(0);
-      for (const pid of [...seen, ...replaced]) expect(isAlive(pid)).toBe(false);
+      for (const pid of [...seen, ...replaced]) expect(processIsAlive(pid)).toBe(false);
     } finally {
       await server.stop("SIGKILL");
     }
@@ -92,10 +84,10 @@ describe.each(postgresOnly)("several server processes (WEB_CONCURRENCY) on $name
     } finally {
       await server.stop("SIGKILL");
     }
-    for (let i = 0; i < 100 && [...workers].some(isAlive); i++) {
+    for (let i = 0; i < 100 && [...workers].some(processIsAlive); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect([...workers].filter(isAlive)).toEqual([]);
+    expect([...workers].filter(processIsAlive)).toEqual([]);
   }, 150_000);
 
   it("stops with exit 1 when the processes cannot start", async () => {
