@@ -20,7 +20,9 @@ afterAll(async () => {
 async function scriptsOf(page: Page, url: string): Promise<string[]> {
   const bodies: Promise<string>[] = [];
   const listener = (response: { url(): string; text(): Promise<string> }) => {
-    if (response.url().endsWith(".js")) bodies.push(response.text());
+    // A script the previous page was still fetching may answer after this navigation began;
+    // its body is gone with that page (the page's own are all read before the next one).
+    if (response.url().endsWith(".js")) bodies.push(response.text().catch(() => ""));
   };
   page.on("response", listener);
   await page.goto(url);
