@@ -1,14 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "#server/platform/db-rows.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-kit.ts";
 import { makeEvent, nth } from "#tests/support/kits/inventory-test-kit.ts";
-import { announceAdmission, flushDoorAnnouncements } from "./door-announcements.ts";
+import {
+  announceAdmission,
+  DOOR_ANNOUNCE_MS,
+  flushDoorAnnouncements,
+} from "./door-announcements.ts";
 import { clockTime } from "./door-verdict.ts";
 
-describe.each(testDatabases)("the door on $name", ({ open }) => {
+describe.each(testDatabases)("the door on $name", ({ name, open }) => {
   let database: TestDatabase;
   let kit: CheckinKit;
   let door: Awaited<ReturnType<CheckinKit["door"]>>;
@@ -209,6 +213,40 @@ describe.each(testDatabases)("the door on $name", ({ open }) => {
       },
     ]);
   });
+
+  // PostgreSQL: a second connection holds the message back.
+  it.runIf(name === "postgres")(
+    "waits, when flushed, for an announcement already on its way",
+    async () => {
+      const sent = await kit.door({ tickets: 1 });
+      const blocker = await (database.pool as NonNullable<TestDatabase["pool"]>).connect();
+      let flushed = false;
+      try {
+        await blocker.query("begin");
+        await blocker.query("lock table realtime_events in exclusive mode");
+        // The window ends (its timer runs now) and the message starts out, held by the lock.
+        vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+        try {
+          announceAdmission(database.db, sent.event.id);
+          vi.advanceTimersByTime(DOOR_ANNOUNCE_MS);
+        } finally {
+          vi.useRealTimers();
+        }
+        // Nothing is waiting any more, but a flush must not end before that message is stored.
+        const flushing = flushDoorAnnouncements(database.db).then(() => {
+          flushed = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(flushed).toBe(false);
+        await blocker.query("commit");
+        await flushing;
+      } finally {
+        await blocker.query("rollback").catch(() => {});
+        blocker.release();
+      }
+      expect(await doorMessages(sent.event.id)).toHaveLength(1);
+    },
+  );
 
   it("is NOT_FOUND for staff of another team, a plain user and the visitor is refused", async () => {
     const stranger = await kit.teamFor(door.business.id, [], "Other door");

@@ -7,8 +7,14 @@ export const DOOR_ANNOUNCE_MS = 250;
 
 type Pending = { admitted: number; timer: NodeJS.Timeout };
 
-/** Per database handle (one per process in production): events with unannounced admissions. */
-const pendingOf = new WeakMap<Database, Map<string, Pending>>();
+/** Per database handle (one per process in production): what is still to be told. */
+type DoorNews = {
+  /** Events with admissions not yet announced. */
+  pending: Map<string, Pending>;
+  /** Announcements on their way (their transaction not yet committed). */
+  sending: Set<Promise<void>>;
+};
+const newsOf = new WeakMap<Database, DoorNews>();
 
 /**
  * Tells the desks of an event that someone was admitted, at most one message per event
@@ -21,32 +27,38 @@ const pendingOf = new WeakMap<Database, Map<string, Pending>>();
  * itself depends on it.
  */
 export function announceAdmission(db: Database, eventId: string): void {
-  let pending = pendingOf.get(db);
-  if (!pending) {
-    pending = new Map();
-    pendingOf.set(db, pending);
+  let news = newsOf.get(db);
+  if (!news) {
+    news = { pending: new Map(), sending: new Set() };
+    newsOf.set(db, news);
   }
-  const found = pending.get(eventId);
+  const found = news.pending.get(eventId);
   if (found) {
     found.admitted++;
     return;
   }
   const timer = setTimeout(() => void announce(db, eventId), DOOR_ANNOUNCE_MS);
   timer.unref();
-  pending.set(eventId, { admitted: 1, timer });
+  news.pending.set(eventId, { admitted: 1, timer });
 }
 
-async function announce(db: Database, eventId: string): Promise<void> {
-  const pending = pendingOf.get(db);
-  const found = pending?.get(eventId);
-  if (!pending || !found) return;
-  pending.delete(eventId);
+function announce(db: Database, eventId: string): Promise<void> {
+  const news = newsOf.get(db);
+  const found = news?.pending.get(eventId);
+  if (!news || !found) return Promise.resolve();
+  news.pending.delete(eventId);
   clearTimeout(found.timer);
+  const sending = publish(db, eventId, found.admitted).finally(() => news.sending.delete(sending));
+  news.sending.add(sending);
+  return sending;
+}
+
+async function publish(db: Database, eventId: string, admitted: number): Promise<void> {
   try {
     await publishRealtime(db, {
       topic: doorTopic(eventId),
       kind: DOOR_MESSAGE_KIND,
-      payload: { eventId, change: "admitted", admitted: found.admitted },
+      payload: { eventId, change: "admitted", admitted },
     });
   } catch {
     // The database is going away (shutdown) or failed: the desks catch up on the next
@@ -54,9 +66,13 @@ async function announce(db: Database, eventId: string): Promise<void> {
   }
 }
 
-/** Sends what is waiting now (at shutdown, and in tests). */
+/**
+ * Sends what is waiting now and waits for what is on its way (at shutdown, before the
+ * database closes, and in tests).
+ */
 export async function flushDoorAnnouncements(db: Database): Promise<void> {
-  const pending = pendingOf.get(db);
-  if (!pending) return;
-  await Promise.all([...pending.keys()].map((eventId) => announce(db, eventId)));
+  const news = newsOf.get(db);
+  if (!news) return;
+  const started = [...news.pending.keys()].map((eventId) => announce(db, eventId));
+  await Promise.all([...started, ...news.sending]);
 }
