@@ -13,8 +13,6 @@ import {
 } from "react-router";
 import { formBodyMiddleware } from "#app/forms/form-body-middleware.server.ts";
 import type { Route } from "./+types/root";
-import { AppLayout } from "./components/AppLayout.tsx";
-import { colorSchemeScript, htmlColorSchemeProps } from "./components/color-scheme.ts";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { serverContext } from "./server-context.ts";
@@ -25,6 +23,8 @@ import {
   useSignedInUser,
 } from "./session/signed-in-user.ts";
 import { useSessionWatcher } from "./session/use-session-watcher.ts";
+import { AppLayout } from "./shell/AppLayout.tsx";
+import { colorSchemeScript, htmlColorSchemeProps } from "./shell/color-scheme.ts";
 import { themeColor } from "./theme-colors.ts";
 
 /** Before every action: the body must be a web form (415/400 otherwise, never a 500). */

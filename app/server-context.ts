@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 import type { AppFunctions } from "#server/functions.ts";
-import type { ServerContext as PlatformServerContext } from "#server/platform/page-context.ts";
+import type { ServerContext as PlatformServerContext } from "#server/platform/http/page-context.ts";
 
 /** The server context of this app: its functions, by name, typed. */
 export type ServerContext = PlatformServerContext<AppFunctions>;

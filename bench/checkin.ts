@@ -23,10 +23,10 @@ import { admitInOneStatement } from "#server/modules/checkin/admit-in-one-statem
 import { teamEvents, teamMembers, teams } from "#server/modules/teams/teams.schema.ts";
 import { ticketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
 import { qrTokenFor } from "#server/modules/tickets/ticket-qr.ts";
-import { openDatabase } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import { openDatabase } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { bookingsKit, holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";
-import { makeEvent, makeUser, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { makeEvent, makeUser, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { spawnServer } from "#tests/support/spawn-server.ts";
 import { adminSql } from "./support/admin-sql.ts";
 import { callFn } from "./support/callable-client.ts";

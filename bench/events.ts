@@ -18,7 +18,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { insertBulkEvents } from "#server/modules/demo/bulk-events.ts";
 import { eventPath } from "#server/modules/events/event-ids.ts";
-import { openDatabase } from "#server/platform/db.ts";
+import { openDatabase } from "#server/platform/db/database.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { measure } from "./support/load.ts";
 import { pageWeight, printWeight } from "./support/page-weight.ts";

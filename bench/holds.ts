@@ -31,9 +31,9 @@ import {
   releaseGrouped,
   takeAlone,
   takeGrouped,
-} from "#server/modules/inventory/hold-batching.ts";
-import { type Database, type DatabaseHandle, openDatabase } from "#server/platform/db.ts";
-import { inventoryOf, makeEvent, nth } from "#tests/support/kits/inventory-test-kit.ts";
+} from "#server/modules/holds/hold-batching.ts";
+import { type Database, type DatabaseHandle, openDatabase } from "#server/platform/db/database.ts";
+import { inventoryOf, makeEvent, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { adminSql } from "./support/admin-sql.ts";
 import { agent, callFn } from "./support/callable-client.ts";

@@ -14,7 +14,7 @@ import autocannon from "autocannon";
 import { createApp } from "#server/app.ts";
 import { accountFunctions } from "#server/modules/accounts/accounts.functions.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
-import { openDatabase } from "#server/platform/db.ts";
+import { openDatabase } from "#server/platform/db/database.ts";
 import { accountsKit } from "#tests/support/accounts-kit.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 

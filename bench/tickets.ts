@@ -22,9 +22,9 @@ import {
   verifyTicketTokenWith,
 } from "#server/modules/tickets/ticket-token.ts";
 import { tickets } from "#server/modules/tickets/tickets.schema.ts";
-import { openDatabase } from "#server/platform/db.ts";
+import { openDatabase } from "#server/platform/db/database.ts";
 import { bookingsKit, holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";
-import { makeEvent, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { makeEvent, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { spawnServer } from "#tests/support/spawn-server.ts";
 import { adminSql } from "./support/admin-sql.ts";
 import { browserUA, measure } from "./support/load.ts";

@@ -5,8 +5,8 @@
  */
 import { loadSettings, SettingsError } from "#server/config.ts";
 import { demoSignInLines, seedDemoData } from "#server/modules/demo/demo-seed.ts";
-import { openDatabase } from "#server/platform/db.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import { openDatabase } from "#server/platform/db/database.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
 
 let settings: ReturnType<typeof loadSettings>;
 try {

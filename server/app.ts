@@ -12,19 +12,19 @@ import {
   gateMiddleware,
   type SignedInCheck,
   sessionCookiePresent,
-} from "./platform/gate-middleware.ts";
-import { createPageCache, type PageCache } from "./platform/page-cache.ts";
-import { invalidatingRegistry } from "./platform/page-cache-invalidation.ts";
+} from "./platform/http/gate-middleware.ts";
 import {
   type PageContextDeps,
   pageContextFactory,
   type ServerContext,
-} from "./platform/page-context.ts";
-import { publicPathMatcher } from "./platform/public-pages.ts";
-import { requestLogger } from "./platform/request-log.ts";
-import { securityHeaders } from "./platform/security-headers.ts";
-import type { Services } from "./platform/services.ts";
-import { siblingProcesses } from "./platform/worker-processes.ts";
+} from "./platform/http/page-context.ts";
+import { requestLogger } from "./platform/http/request-log.ts";
+import { securityHeaders } from "./platform/http/security-headers.ts";
+import { createPageCache, type PageCache } from "./platform/page-cache/page-cache.ts";
+import { invalidatingRegistry } from "./platform/page-cache/page-cache-invalidation.ts";
+import { publicPathMatcher } from "./platform/page-cache/public-pages.ts";
+import type { Services } from "./platform/runtime/services.ts";
+import { siblingProcesses } from "./platform/runtime/worker-processes.ts";
 
 export type Pages = {
   /** The React Router server build, or a loader of it (development: Vite's SSR module). */

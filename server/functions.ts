@@ -7,7 +7,7 @@ import { checkinFunctions } from "./modules/checkin/checkin.functions.ts";
 import { doorTopicsOf } from "./modules/checkin/door-topics.ts";
 import { eventAuthoringFunctions } from "./modules/events/event-authoring.functions.ts";
 import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functions.ts";
-import { inventoryFunctions } from "./modules/inventory/inventory.functions.ts";
+import { holdFunctions } from "./modules/holds/holds.functions.ts";
 import { notificationFunctions } from "./modules/notifications/notifications.functions.ts";
 import { profileFunctions } from "./modules/profile/profile.functions.ts";
 import { teamMembershipResolvers } from "./modules/teams/team-access.ts";
@@ -17,7 +17,7 @@ import { ticketFunctions } from "./modules/tickets/tickets.functions.ts";
 import { sessionFunctions } from "./platform/auth/sessions.functions.ts";
 import type { AnyFunctionDefinition, FunctionTypes } from "./platform/callable/define-function.ts";
 import type { MembershipResolver } from "./platform/callable/registry.ts";
-import type { Executor } from "./platform/db.ts";
+import type { Executor } from "./platform/db/database.ts";
 import { messageFunctions } from "./platform/messages/messages.functions.ts";
 import type { TopicSource } from "./platform/realtime/stream-router.ts";
 import { crossModuleSteps } from "./steps/cross-module-steps.ts";
@@ -35,7 +35,7 @@ export const appFunctions = [
   ...businessFunctions(crossModuleSteps),
   ...eventAuthoringFunctions(crossModuleSteps),
   ...eventDiscoveryFunctions,
-  ...inventoryFunctions,
+  ...holdFunctions,
   ...bookingFunctions,
   ...ticketFunctions,
   ...notificationFunctions,

@@ -9,7 +9,7 @@ import { appFunctions, membershipResolvers, realtimeTopicSources } from "./funct
 import { startAttendeeMessageWorker } from "./modules/attendee-messages/attendee-message-worker.ts";
 import { flushDoorAnnouncements } from "./modules/checkin/door-announcements.ts";
 import { seedDemoOnFirstStart } from "./modules/demo/demo-on-start.ts";
-import { startHoldSweep } from "./modules/inventory/hold-sweep.ts";
+import { startHoldSweep } from "./modules/holds/hold-sweep.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
 import {
   liveSessionCheck,
@@ -19,12 +19,12 @@ import {
 import type { BearerVerifier } from "./platform/callable/callable-router.ts";
 import type { AnyFunctionDefinition } from "./platform/callable/define-function.ts";
 import { createRegistry } from "./platform/callable/registry.ts";
-import { createServices } from "./platform/create-services.ts";
-import { openDatabase } from "./platform/db.ts";
-import { createLogger, type Logger } from "./platform/logger.ts";
+import { openDatabase } from "./platform/db/database.ts";
 import { createRealtimeHub } from "./platform/realtime/realtime-hub.ts";
 import { realtimeStreamRouter } from "./platform/realtime/stream-router.ts";
-import { isPrimaryOfMany, runWorkerProcesses } from "./platform/worker-processes.ts";
+import { createServices } from "./platform/runtime/create-services.ts";
+import { createLogger, type Logger } from "./platform/runtime/logger.ts";
+import { isPrimaryOfMany, runWorkerProcesses } from "./platform/runtime/worker-processes.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** BUILD_DIR lets several builds live side by side (e.g. parallel test runs); default build/. */

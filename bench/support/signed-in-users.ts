@@ -1,8 +1,8 @@
 import { loadSettings } from "#server/config.ts";
 import { createAuthService } from "#server/platform/auth/create-auth-service.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import type { DatabaseHandle } from "#server/platform/db.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
 
 /** `count` users, each with a session and an access token, made the way sign-in makes them. */
 export async function signedInUsers(

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { ticketTypes } from "#server/modules/events/events.schema.ts";
-import { type DatabaseHandle, openDatabase } from "#server/platform/db.ts";
+import { type DatabaseHandle, openDatabase } from "#server/platform/db/database.ts";
 import {
   attendeeMessagesKit,
   type HolderSettings,

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { ticketTypes } from "#server/modules/events/events.schema.ts";
-import { type DatabaseHandle, openDatabase } from "#server/platform/db.ts";
+import { type DatabaseHandle, openDatabase } from "#server/platform/db/database.ts";
 import { attendeeMessagesKit } from "#tests/support/kits/attendee-messages-test-kit.ts";
 import { insertEvent } from "#tests/support/kits/business-test-kit.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";

@@ -4,15 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "#server/modules/bookings/bookings.schema.ts";
 import { confirmHold } from "#server/modules/bookings/confirm-booking.ts";
 import { cancelEvent } from "#server/modules/events/event-authoring.service.ts";
-import { expireHolds } from "#server/modules/inventory/hold-sweep.ts";
-import { holdTickets } from "#server/modules/inventory/hold-tickets.ts";
-import { holds } from "#server/modules/inventory/inventory.schema.ts";
+import { expireHolds } from "#server/modules/holds/hold-sweep.ts";
+import { holdTickets } from "#server/modules/holds/hold-tickets.ts";
+import { holds } from "#server/modules/holds/holds.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { MessageService } from "#server/platform/messages/message-service.ts";
 import { eventCancellationSteps } from "#server/steps/event-cancellation.ts";
 import { postgresOnly, type TestDatabase } from "#tests/support/databases.ts";
-import { inventoryOf, makeEvent, newKey, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { inventoryOf, makeEvent, newKey, nth } from "#tests/support/kits/holds-test-kit.ts";
 
 /** Emails are not what these tests are about: accepted and dropped. */
 const messages: MessageService = {

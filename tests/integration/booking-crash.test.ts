@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, idempotencyKeys } from "#server/modules/bookings/bookings.schema.ts";
-import { holds } from "#server/modules/inventory/inventory.schema.ts";
+import { holds } from "#server/modules/holds/holds.schema.ts";
 import { tickets } from "#server/modules/tickets/tickets.schema.ts";
-import { type DatabaseHandle, openDatabase } from "#server/platform/db.ts";
+import { type DatabaseHandle, openDatabase } from "#server/platform/db/database.ts";
 import {
   expireNow,
   inventoryOf,
@@ -11,7 +11,7 @@ import {
   makeUser,
   newKey,
   nth,
-} from "#tests/support/kits/inventory-test-kit.ts";
+} from "#tests/support/kits/holds-test-kit.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { callFunction as call, waitFor } from "#tests/support/spawned-calls.ts";

@@ -3,11 +3,11 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#server/app.ts";
 import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
-import { inventoryFunctions } from "#server/modules/inventory/inventory.functions.ts";
+import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
 import { verifyTestBearer } from "#server/platform/callable/test-bearer.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
-import { makeEvent, makeUser, newKey, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { makeEvent, makeUser, newKey, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { profileTestKit } from "#tests/support/kits/profile-test-kit.ts";
 
 describe.each(testDatabases)("holds and bookings over HTTP on $name", (database) => {
@@ -19,7 +19,7 @@ describe.each(testDatabases)("holds and bookings over HTTP on $name", (database)
     const { services } = await profileTestKit(db);
     const app = createApp({
       services,
-      registry: createRegistry([...inventoryFunctions, ...bookingFunctions]),
+      registry: createRegistry([...holdFunctions, ...bookingFunctions]),
       verifyBearer: verifyTestBearer,
       secureTransport: false,
     });

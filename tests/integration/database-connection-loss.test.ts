@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
-import { makeEvent, makeUser, newKey, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { type DatabaseHandle, openDatabase } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
+import { makeEvent, makeUser, newKey, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { callFunction as call, waitFor } from "#tests/support/spawned-calls.ts";

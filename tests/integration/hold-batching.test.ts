@@ -1,13 +1,13 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { takeBatchStatement } from "#server/modules/inventory/hold-batch-statements.ts";
-import { groupStats } from "#server/modules/inventory/hold-batching.ts";
-import { holdTickets, releaseHold } from "#server/modules/inventory/hold-tickets.ts";
+import { takeBatchStatement } from "#server/modules/holds/hold-batch-statements.ts";
+import { groupStats } from "#server/modules/holds/hold-batching.ts";
+import { holdTickets, releaseHold } from "#server/modules/holds/hold-tickets.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { postgresOnly, type TestDatabase } from "#tests/support/databases.ts";
-import { inventoryOf, makeEvent, newKey, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { inventoryOf, makeEvent, newKey, nth } from "#tests/support/kits/holds-test-kit.ts";
 
 /** `count` users in one insert (distinct phones), their ids. */
 async function manyUsers(db: TestDatabase, count: number): Promise<string[]> {

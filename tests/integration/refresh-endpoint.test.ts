@@ -14,8 +14,8 @@ import { refreshRateRule, refreshTokenRouter } from "#server/platform/auth/auth-
 import type { IssuedSession } from "#server/platform/auth/auth-service.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
-import { createServices } from "#server/platform/create-services.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import { createServices } from "#server/platform/runtime/create-services.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 
 const settings = loadSettings({

@@ -7,15 +7,15 @@ import {
 } from "#contract/cookie-names.ts";
 import { loadSettings } from "#server/config.ts";
 import type { IssuedSession } from "#server/platform/auth/auth-service.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
 import { KNOWN_DEVICE_COOKIE } from "#server/platform/auth/known-devices.ts";
 import { sessionFunctions } from "#server/platform/auth/sessions.functions.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { FunctionContext } from "#server/platform/callable/define-function.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
-import type { Auth } from "#server/platform/caller.ts";
-import type { CookieJar } from "#server/platform/cookie-jar.ts";
-import { createServices } from "#server/platform/create-services.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
+import { createServices } from "#server/platform/runtime/create-services.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 
 const settings = loadSettings({

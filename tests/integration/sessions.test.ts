@@ -9,7 +9,7 @@ import {
   type SessionAuthority,
 } from "#server/platform/auth/create-auth-service.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
 import { postgresOnly, type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 
 const client = { ip: "203.0.113.9", userAgent: "Mozilla/5.0 (test)" };

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processIsAlive } from "#server/platform/pglite-lock.ts";
+import { processIsAlive } from "#server/platform/db/pglite-lock.ts";
 import { postgresOnly } from "#tests/support/databases.ts";
 import { createTempDatabase } from "#tests/support/postgres.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";

@@ -4,12 +4,12 @@ import { loadSettings } from "#server/config.ts";
 import { accountFunctions } from "#server/modules/accounts/accounts.functions.ts";
 import type { FunctionContext } from "#server/platform/callable/define-function.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
-import type { CookieJar } from "#server/platform/cookie-jar.ts";
-import { createServices } from "#server/platform/create-services.ts";
-import type { DatabaseHandle } from "#server/platform/db.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
+import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
 import { outboundMessages } from "#server/platform/messages/messages.schema.ts";
-import type { Services } from "#server/platform/services.ts";
+import { createServices } from "#server/platform/runtime/create-services.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
+import type { Services } from "#server/platform/runtime/services.ts";
 
 /**
  * The accounts functions on a test database with the real services (sessions, the

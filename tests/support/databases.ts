@@ -1,4 +1,4 @@
-import { type DatabaseHandle, openDatabase } from "#server/platform/db.ts";
+import { type DatabaseHandle, openDatabase } from "#server/platform/db/database.ts";
 import { createTempDatabase, testDatabaseUrl } from "./postgres.ts";
 
 export type TestDatabase = DatabaseHandle & { dispose(): Promise<void> };

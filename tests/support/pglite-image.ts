@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { migrationsFolder, openDatabase } from "#server/platform/db.ts";
+import { migrationsFolder, openDatabase } from "#server/platform/db/database.ts";
 
 /**
  * The migrations' files and PGlite's version, hashed: an image is reused only for the

@@ -5,9 +5,9 @@ import { loadSettings } from "#server/config.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
 import { verifyTestBearer } from "#server/platform/callable/test-bearer.ts";
 import { testFunctions } from "#server/platform/callable/test-functions.ts";
-import { createServices } from "#server/platform/create-services.ts";
-import { openDatabase } from "#server/platform/db.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import { openDatabase } from "#server/platform/db/database.ts";
+import { createServices } from "#server/platform/runtime/create-services.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
 
 export type TestApp = {
   /** `http://127.0.0.1:{port}`, no trailing slash. */

@@ -1,6 +1,6 @@
 import { brandName } from "#contract/brand.ts";
 import type { FunctionContext } from "#server/platform/callable/define-function.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import type { QueueOptions } from "#server/platform/messages/message-service.ts";
 import { accountRateRules } from "./account-rules.ts";
 

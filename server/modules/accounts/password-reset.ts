@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { brandName } from "#contract/brand.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { accountRateRules } from "./account-rules.ts";
 import { type AccountsContext, codeTexts, consumeSendLimits } from "./code-delivery.ts";
 import { codeAttemptError } from "./code-errors.ts";

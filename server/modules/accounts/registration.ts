@@ -1,7 +1,7 @@
 import type { IssuedSession } from "#server/platform/auth/auth-service.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
-import { isUniqueViolation } from "#server/platform/db-errors.ts";
+import { isUniqueViolation } from "#server/platform/db/db-errors.ts";
 import { accountRateRules } from "./account-rules.ts";
 import { type AccountsContext, codeTexts, consumeSendLimits } from "./code-delivery.ts";
 import { codeAttemptError } from "./code-errors.ts";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { users } from "#server/platform/auth/users.schema.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import type { Identifier } from "./identifiers.ts";
 
 export type UserRow = typeof users.$inferSelect;

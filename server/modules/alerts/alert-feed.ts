@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, isNull, lt, sql } from "drizzle-orm";
 import { teamMembers } from "#server/modules/teams/teams.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { publishRealtime, topics } from "#server/platform/realtime/publish.ts";
 import { alertAcknowledgements, alerts, alertTeams } from "./alerts.schema.ts";
 import { type AlertView, alertMessageKinds } from "./raise-alert.ts";

@@ -13,7 +13,7 @@ import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { teams } from "#server/modules/teams/teams.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import { oneOf } from "#server/platform/sql-values.ts";
+import { oneOf } from "#server/platform/db/sql-values.ts";
 import { type AlertKind, type AlertUrgency, alertKinds, alertUrgencies } from "./alert-options.ts";
 
 /**

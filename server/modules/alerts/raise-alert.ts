@@ -1,5 +1,5 @@
 import { inArray } from "drizzle-orm";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { publishRealtime, topics } from "#server/platform/realtime/publish.ts";
 import type { AlertKind, AlertUrgency } from "./alert-options.ts";
 import { alerts, alertTeams } from "./alerts.schema.ts";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { teamEvents } from "#server/modules/teams/teams.schema.ts";
-import type { Database, Executor } from "#server/platform/db.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
 import { type AlertView, raiseAlert } from "./raise-alert.ts";
 
 type EventRef = { id: string; businessId: string; title: string };

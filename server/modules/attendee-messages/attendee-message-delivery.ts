@@ -8,8 +8,8 @@ import {
   sendEmail,
 } from "#server/modules/notifications/notifications.service.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import type { Database, Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { publishRealtime, topics } from "#server/platform/realtime/publish.ts";
 import {
   ATTENDEE_MESSAGE_PROGRESS,

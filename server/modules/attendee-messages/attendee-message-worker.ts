@@ -1,5 +1,5 @@
-import type { Database } from "#server/platform/db.ts";
-import type { Logger } from "#server/platform/logger.ts";
+import type { Database } from "#server/platform/db/database.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
 import { type DeliveryDeps, deliverNextBatch } from "./attendee-message-delivery.ts";
 import { onMessageQueued } from "./delivery-signal.ts";
 

@@ -13,7 +13,7 @@ import {
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import { oneOf } from "#server/platform/sql-values.ts";
+import { oneOf } from "#server/platform/db/sql-values.ts";
 import { type AttendeeMessageStatus, attendeeMessageStatuses } from "./attendee-message-options.ts";
 
 /**

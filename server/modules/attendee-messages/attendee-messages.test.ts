@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { notifications } from "#server/modules/notifications/notifications.schema.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { attendeeMessagesKit } from "#tests/support/kits/attendee-messages-test-kit.ts";
 import { refusal, refusedPaths } from "#tests/support/refusal.ts";

@@ -15,7 +15,7 @@ import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { tickets } from "#server/modules/tickets/tickets.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 
 /** Who a message is for: the event, and optionally some of its ticket types only. */
 export type Audience = { eventId: string; ticketTypeIds: string[] | null };

@@ -7,7 +7,7 @@ import { accountDeletionSteps } from "#server/steps/account-deletion.ts";
 import { eventCancellationSteps } from "#server/steps/event-cancellation.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { bookingsKit, holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";
-import { inventoryOf, makeEvent, newKey, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { inventoryOf, makeEvent, newKey, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { bookings } from "./bookings.schema.ts";
 
 /** After a booking exists: finding it by reference, and the ways it gets cancelled. */

@@ -4,9 +4,9 @@ import { bookingPath } from "#contract/paths.ts";
 import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
 import type { FunctionContext } from "#server/platform/callable/define-function.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
+import { readSignedValue, signValue } from "#server/platform/http/signed-value.ts";
 import type { RateRule } from "#server/platform/rate-limit/rate-limiter.ts";
-import { readSignedValue, signValue } from "#server/platform/signed-value.ts";
 import { normalizeReference } from "./booking-reference.ts";
 import { type BookingView, findBookingView } from "./booking-view.ts";
 

@@ -1,8 +1,8 @@
 import { bookingPath } from "#contract/paths.ts";
-import type { HoldView } from "#server/modules/inventory/hold-view.ts";
-import { formatEventTime } from "#server/modules/inventory/sale-rules.ts";
+import type { HoldView } from "#server/modules/holds/hold-view.ts";
+import { formatEventTime } from "#server/modules/holds/sale-rules.ts";
 import { notifyUser, sendEmail } from "#server/modules/notifications/notifications.service.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import type { BookingDeps, ConfirmRequest } from "./confirm-request.ts";
 
 /** The notification (and email by the user's settings), and an email to `contactEmail`. */

@@ -1,6 +1,6 @@
-import type { HoldView } from "#server/modules/inventory/hold-view.ts";
+import type { HoldView } from "#server/modules/holds/hold-view.ts";
 import { issueTickets } from "#server/modules/tickets/issue-tickets.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { newBookingReference } from "./booking-reference.ts";
 import { bookingItems, bookings } from "./bookings.schema.ts";
 import { FREE_PROVIDER, type PaymentProviderName, paymentProviders } from "./payment-provider.ts";

@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type EventSummary, eventSummaryOf } from "#server/modules/events/event-summary.ts";
 import type { TicketStatus } from "#server/modules/tickets/ticket-status.ts";
-import type { Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
-import { isoTime, parsedJson } from "#server/platform/sql-values.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
+import { isoTime, parsedJson } from "#server/platform/db/sql-values.ts";
 import type { BookingStatus, PaymentStatus } from "./booking-status.ts";
 
 export type BookingSummary = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idempotencyKeyInput } from "#server/modules/inventory/inventory.functions.ts";
+import { idempotencyKeyInput } from "#server/modules/holds/holds.functions.ts";
 import {
   type AnyFunctionDefinition,
   defineFunction,

@@ -11,9 +11,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
-import { holds } from "#server/modules/inventory/inventory.schema.ts";
+import { holds } from "#server/modules/holds/holds.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import { oneOf } from "#server/platform/sql-values.ts";
+import { oneOf } from "#server/platform/db/sql-values.ts";
 import {
   type BookingStatus,
   bookingStatuses,

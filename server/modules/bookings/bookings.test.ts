@@ -10,7 +10,7 @@ import {
   makeEvent,
   newKey,
   nth,
-} from "#tests/support/kits/inventory-test-kit.ts";
+} from "#tests/support/kits/holds-test-kit.ts";
 import { bookings } from "./bookings.schema.ts";
 
 describe.each(testDatabases)("bookings on $name", (database) => {

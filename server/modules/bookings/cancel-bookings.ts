@@ -1,10 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { bookingPath } from "#contract/paths.ts";
-import { releaseHoldsWhereStatement } from "#server/modules/inventory/hold-statements.ts";
+import { releaseHoldsWhereStatement } from "#server/modules/holds/hold-statements.ts";
 import { notifyUser } from "#server/modules/notifications/notifications.service.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Database, Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { MessageService } from "#server/platform/messages/message-service.ts";
 import type { CancellationSource } from "./booking-status.ts";
 import { type BookingView, findBookingView } from "./booking-view.ts";

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { events } from "#server/modules/events/events.schema.ts";
-import { claimHold } from "#server/modules/inventory/claim-hold.ts";
-import { expireHoldStatement } from "#server/modules/inventory/hold-statements.ts";
-import { type HoldView, loadHoldView } from "#server/modules/inventory/hold-view.ts";
+import { claimHold } from "#server/modules/holds/claim-hold.ts";
+import { expireHoldStatement } from "#server/modules/holds/hold-statements.ts";
+import { type HoldView, loadHoldView } from "#server/modules/holds/hold-view.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Database, Executor } from "#server/platform/db.ts";
-import { DEADLOCK, sqlStateOf, UNIQUE_VIOLATION } from "#server/platform/db-errors.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
+import { DEADLOCK, sqlStateOf, UNIQUE_VIOLATION } from "#server/platform/db/db-errors.ts";
 import { tellBooked } from "./booking-notices.ts";
 import { insertBooking, insertLinesAndTickets } from "./booking-records.ts";
 import { type BookingView, findBookingView } from "./booking-view.ts";

@@ -1,5 +1,5 @@
 import type { Settings } from "#server/config.ts";
-import type { Database } from "#server/platform/db.ts";
+import type { Database } from "#server/platform/db/database.ts";
 import type { MessageService } from "#server/platform/messages/message-service.ts";
 import type { PaymentProviderName } from "./payment-provider.ts";
 

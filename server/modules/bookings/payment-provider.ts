@@ -1,4 +1,4 @@
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import type { PaymentStatus } from "./booking-status.ts";
 
 export type PaymentRequest = {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { businesses } from "./businesses.schema.ts";
 
 export type Business = typeof businesses.$inferSelect;

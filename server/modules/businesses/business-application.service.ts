@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Database, Executor } from "#server/platform/db.ts";
-import { isUniqueViolation } from "#server/platform/db-errors.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
+import { isUniqueViolation } from "#server/platform/db/db-errors.ts";
 import { type Business, findOwnedBusiness, requireOwnedBusiness } from "./business-access.ts";
 import type { BusinessDetails } from "./business-input.ts";
 import { type BusinessPlan, planLimits } from "./business-options.ts";

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
-import type { CookieJar } from "#server/platform/cookie-jar.ts";
+import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
 import { type BusinessDraft, businessDraftFields } from "./business-input.ts";
 
 /**

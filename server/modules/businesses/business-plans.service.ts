@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Database } from "#server/platform/db.ts";
+import type { Database } from "#server/platform/db/database.ts";
 import type { BillingProvider } from "./billing-provider.ts";
 import { requireOwnedBusiness } from "./business-access.ts";
 import { describeBusiness, type MyBusiness } from "./business-application.service.ts";

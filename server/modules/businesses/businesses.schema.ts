@@ -1,6 +1,6 @@
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "#server/platform/auth/users.schema.ts";
-import { oneOf } from "#server/platform/sql-values.ts";
+import { oneOf } from "#server/platform/db/sql-values.ts";
 import {
   type BusinessPlan,
   type BusinessStatus,

@@ -1,4 +1,4 @@
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 
 /** What a business uses of its plan's limits. */
 export type PlanUsage = { publishedEvents: number };

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 
 /** Which ticket a scan names: a QR token's ticket and generation, a typed code, or an id. */
 export type TicketTarget =

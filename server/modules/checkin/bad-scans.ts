@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { DoorVerdict } from "./door-verdict.ts";
 
 /** Bad scans (invalid codes, tickets already in) at one event within a minute that look like copied QR codes. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { FORMER_MEMBER } from "#server/modules/tickets/tickets-of-deleted-account.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 
 /**
  * Check-ins are kept for the organizers' records, anonymised (the privacy policy): in the

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { postgresOnly, type TestDatabase } from "#tests/support/databases.ts";
 import { holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";
 import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-kit.ts";
-import { nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { nth } from "#tests/support/kits/holds-test-kit.ts";
 
 /**
  * The acceptance test of issue 13 on real PostgreSQL with parallel connections: whatever

@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { tickets } from "#server/modules/tickets/tickets.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import { oneOf } from "#server/platform/sql-values.ts";
+import { oneOf } from "#server/platform/db/sql-values.ts";
 
 /**
  * One admission at the door (decision 019). A ticket has at most one live check-in: the

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-kit.ts";
-import { makeEvent, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { makeEvent, nth } from "#tests/support/kits/holds-test-kit.ts";
 import {
   announceAdmission,
   DOOR_ANNOUNCE_MS,

@@ -1,4 +1,4 @@
-import type { Database } from "#server/platform/db.ts";
+import type { Database } from "#server/platform/db/database.ts";
 import { publishRealtime } from "#server/platform/realtime/publish.ts";
 import { DOOR_MESSAGE_KIND, doorTopic } from "./door-topics.ts";
 

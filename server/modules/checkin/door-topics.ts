@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { epochMicros, sinceOf, type TopicGrant } from "#server/platform/realtime/topic-grants.ts";
 
 /** The live topic of one event's door: admissions and undos, heard by its door staff. */

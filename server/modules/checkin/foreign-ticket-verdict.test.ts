@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-kit.ts";
-import { makeEvent, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { makeEvent, nth } from "#tests/support/kits/holds-test-kit.ts";
 
 /**
  * A door learns of a ticket it may not work (another business's, or another event's it

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { csvDocument } from "./report-csv.ts";
 
 type CheckInRow = {

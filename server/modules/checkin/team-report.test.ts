@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";
 import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-kit.ts";
-import { makeEvent, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { makeEvent, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { reportCsvHeader } from "./team-report-csv.ts";
 
 /** Check-in times of the script, in UTC; the event's zone is Asia/Kolkata (UTC+05:30). */

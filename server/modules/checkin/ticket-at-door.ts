@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { eventRoleOf } from "#server/modules/teams/team-access.ts";
-import type { Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { TicketTarget } from "./admit-statement.ts";
 import {
   alreadyMessage,

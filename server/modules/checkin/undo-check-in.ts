@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { isUuid } from "#server/modules/events/event-ownership.ts";
 import { eventRoleOf } from "#server/modules/teams/team-access.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Database } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Database } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { publishRealtime } from "#server/platform/realtime/publish.ts";
 import { DOOR_MESSAGE_KIND, doorTopic } from "./door-topics.ts";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 
 /**
  * Many events at once, for the search plan test and the discovery benchmark: `count`

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { alertOnSellThrough } from "#server/modules/alerts/system-alerts.ts";
 import { confirmHold } from "#server/modules/bookings/confirm-booking.ts";
-import { holdTickets } from "#server/modules/inventory/hold-tickets.ts";
-import type { Database, Executor } from "#server/platform/db.ts";
+import { holdTickets } from "#server/modules/holds/hold-tickets.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
 import { type DemoGuest, demoName } from "./demo-guests.ts";
 
 /** Who books, and the names on the tickets (the first is the booker's own). */

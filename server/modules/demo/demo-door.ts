@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { flushDoorAnnouncements } from "#server/modules/checkin/door-announcements.ts";
 import { attemptAdmission } from "#server/modules/checkin/door-scan.ts";
 import { undoCheckIn } from "#server/modules/checkin/undo-check-in.ts";
-import type { Database, Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 
 type DoorEntry = {
   by: "staff" | "coordinator";

@@ -1,5 +1,5 @@
 import { users } from "#server/platform/auth/users.schema.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 
 const firstNames = [
   "Amara",

@@ -1,6 +1,6 @@
 import type { Settings } from "#server/config.ts";
-import type { DatabaseHandle } from "#server/platform/db.ts";
-import type { Logger } from "#server/platform/logger.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
 import { demoSignInLines, hasNoUsers, seedDemoData } from "./demo-seed.ts";
 
 /**

@@ -2,7 +2,7 @@ import { newShortId } from "#server/modules/events/event-ids.ts";
 import { eventImages, events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { teamEvents, teamMembers, teams } from "#server/modules/teams/teams.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import type { DemoBooker } from "./demo-bookings.ts";
 import type { DemoCover } from "./demo-covers.ts";
 import { seedDemoDoor } from "./demo-door.ts";

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
 import type { NotifyOptions } from "#server/modules/notifications/notifications.service.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
-import type { Database, Executor } from "#server/platform/db.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
 import type {
   EventCancellationDeps,
   EventCancellationStep,

@@ -1,4 +1,4 @@
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import type { MessageService } from "#server/platform/messages/message-service.ts";
 import type { Event } from "./event-ownership.ts";
 

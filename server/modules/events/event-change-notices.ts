@@ -4,8 +4,8 @@ import {
   type NotifyOptions,
   notifyUser,
 } from "#server/modules/notifications/notifications.service.ts";
-import type { Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { Event } from "./event-ownership.ts";
 
 type WhenAndWhere = Pick<Event, "startsAt" | "endsAt" | "venueName" | "venueAddress" | "timeZone">;

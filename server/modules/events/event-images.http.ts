@@ -1,5 +1,5 @@
 import express from "express";
-import type { Database } from "#server/platform/db.ts";
+import type { Database } from "#server/platform/db/database.ts";
 import { readCoverImage } from "./event-images.service.ts";
 import type { CoverImageSize } from "./event-options.ts";
 import { isUuid } from "./event-ownership.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { type Business, requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { events, ticketTypes } from "./events.schema.ts";
 
 export type Event = typeof events.$inferSelect;

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { findOwnedBusiness } from "#server/modules/businesses/business-access.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { type Availability, availabilityOf } from "./event-discovery.service.ts";
 import { eventPath, shortIdFromPathSegment } from "./event-ids.ts";
 import { coverImagePath, type EventCategory, type EventStatus } from "./event-options.ts";

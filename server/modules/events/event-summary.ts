@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { isoTime, parsedJson } from "#server/platform/sql-values.ts";
+import { isoTime, parsedJson } from "#server/platform/db/sql-values.ts";
 import type { EventStatus } from "./event-options.ts";
 
 /** An event as bookings and tickets show it beside themselves. */

@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
-import { oneOf } from "#server/platform/sql-values.ts";
+import { oneOf } from "#server/platform/db/sql-values.ts";
 import { type EventCategory, type EventStatus, eventStatuses } from "./event-options.ts";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
-import type { Database, Executor } from "#server/platform/db.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
 import type {
   CreateTicketTypeInput,
   TicketTypeFields,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "#server/platform/auth/users.schema.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import type { MessageService } from "#server/platform/messages/message-service.ts";
 import { outboundMessages } from "#server/platform/messages/messages.schema.ts";
 import { type NotificationKind, notifications } from "./notifications.schema.ts";

@@ -7,11 +7,11 @@ import { sessions } from "#server/platform/auth/auth.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { FunctionContext } from "#server/platform/callable/define-function.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rateLimits } from "#server/platform/db/platform.schema.ts";
+import { readSignedValue, signValue } from "#server/platform/http/signed-value.ts";
 import { outboundMessages } from "#server/platform/messages/messages.schema.ts";
-import { rateLimits } from "#server/platform/platform.schema.ts";
 import type { RateRule } from "#server/platform/rate-limit/rate-limiter.ts";
-import { readSignedValue, signValue } from "#server/platform/signed-value.ts";
 import { PREFERENCES_COOKIE } from "./preferences.ts";
 import {
   codeError,

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountRateRules } from "#server/modules/accounts/account-rules.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { accountDeletionSteps } from "#server/steps/account-deletion.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";
 import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-kit.ts";
-import { nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { nth } from "#tests/support/kits/holds-test-kit.ts";
 import { eraseAccount } from "./account-deletion.service.ts";
 
 const NAME = "Nora Walker";

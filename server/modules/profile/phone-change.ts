@@ -3,8 +3,8 @@ import { attemptCode, issueCode, retireCodes } from "#server/modules/accounts/on
 import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { fieldError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
-import { isUniqueViolation } from "#server/platform/db-errors.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { isUniqueViolation } from "#server/platform/db/db-errors.ts";
 import {
   codeError,
   liveUser,

@@ -7,8 +7,8 @@ import {
 } from "#server/modules/accounts/one-time-codes.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
-import { isUniqueViolation } from "#server/platform/db-errors.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { isUniqueViolation } from "#server/platform/db/db-errors.ts";
 import {
   EMAIL_LINK_LIFETIME_SECONDS,
   liveUser,

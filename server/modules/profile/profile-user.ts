@@ -2,9 +2,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { CodeAttempt } from "#server/modules/accounts/one-time-codes.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
-import type { Database, Executor } from "#server/platform/db.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
 import type { RateRule } from "#server/platform/rate-limit/rate-limiter.ts";
-import type { Services } from "#server/platform/services.ts";
+import type { Services } from "#server/platform/runtime/services.ts";
 
 export type ProfileDeps = { db: Database; services: Services };
 

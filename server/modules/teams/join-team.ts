@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import type { RateLimiter } from "#server/platform/rate-limit/rate-limiter.ts";
 import { invitationTokenHash, maskDestination } from "./team-invitations.ts";
 import { invitationState } from "./team-view.service.ts";

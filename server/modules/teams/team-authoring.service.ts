@@ -4,7 +4,7 @@ import { planLimits } from "#server/modules/businesses/business-options.ts";
 import { isUuid } from "#server/modules/events/event-ownership.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { assertCanCreateTeam, countTeams } from "./team-limit.ts";
 import { teamEvents, teams } from "./teams.schema.ts";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { events } from "#server/modules/events/events.schema.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import type { DoorRole } from "./team-access.ts";
 
 import { eventColumns, eventView } from "./team-view.service.ts";

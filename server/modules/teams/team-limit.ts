@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { planLimits } from "#server/modules/businesses/business-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { teams } from "./teams.schema.ts";
 
 /** How many teams a business has: each takes a slot of its plan. */

@@ -6,7 +6,7 @@ import { isUuid } from "#server/modules/events/event-ownership.ts";
 import { notifyUser } from "#server/modules/notifications/notifications.service.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import type { RateLimiter } from "#server/platform/rate-limit/rate-limiter.ts";
 import { requireOwnedTeam } from "./team-authoring.service.ts";
 import { type InvitationDeps, sendInvitation } from "./team-invitations.ts";

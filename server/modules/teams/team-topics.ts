@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { topics } from "#server/platform/realtime/publish.ts";
 import type { TopicSource } from "#server/platform/realtime/stream-router.ts";
 import { epochMicros, sinceOf } from "#server/platform/realtime/topic-grants.ts";

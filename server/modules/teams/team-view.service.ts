@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { events } from "#server/modules/events/events.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { requireOwnedTeam } from "./team-authoring.service.ts";
 import { teamEvents, teamInvitations, teamMembers } from "./teams.schema.ts";
 

@@ -5,7 +5,7 @@ import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
 import { notifyUser, sendEmail } from "#server/modules/notifications/notifications.service.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
-import type { Database, Executor } from "#server/platform/db.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
 import type { MessageService } from "#server/platform/messages/message-service.ts";
 import { type AssignmentView, assignmentViewOf } from "./assignment-view.ts";
 import { handOver } from "./pass-on.ts";

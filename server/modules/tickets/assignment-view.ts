@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { maskPhoneNumber } from "#server/modules/accounts/phone-number.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import type { AssignmentStatus } from "./assignment-status.ts";
 import { ticketNotFound } from "./ticket-records.ts";
 import { ticketAssignments } from "./tickets.schema.ts";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { newManualCode } from "./manual-code.ts";
 import { tickets } from "./tickets.schema.ts";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { newManualCode } from "./manual-code.ts";
 
 /**

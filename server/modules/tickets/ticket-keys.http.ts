@@ -1,5 +1,5 @@
 import express from "express";
-import type { Services } from "#server/platform/services.ts";
+import type { Services } from "#server/platform/runtime/services.ts";
 import { ticketKeyRing } from "./ticket-keys.ts";
 import { TOKEN_LENGTH, TOKEN_VERSION } from "./ticket-token.ts";
 

@@ -7,7 +7,7 @@ import {
 import { desc, isNull, sql } from "drizzle-orm";
 import type { JWK } from "jose";
 import { decryptPrivateJwk, encryptPrivateJwk } from "#server/platform/auth/signing-keys.ts";
-import type { Database } from "#server/platform/db.ts";
+import type { Database } from "#server/platform/db/database.ts";
 import { ticketSigningKeys } from "./tickets.schema.ts";
 
 /** Any constant works; the same for every instance (another than the session keys' lock). */

@@ -1,5 +1,5 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
-import { formatEventTime } from "#server/modules/inventory/sale-rules.ts";
+import { formatEventTime } from "#server/modules/holds/sale-rules.ts";
 import { qrPng } from "./qr-image.ts";
 import type { TicketView } from "./ticket-views.ts";
 

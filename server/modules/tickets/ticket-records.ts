@@ -5,8 +5,8 @@ import {
   eventSummaryOf,
 } from "#server/modules/events/event-summary.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { TicketStatus } from "./ticket-status.ts";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

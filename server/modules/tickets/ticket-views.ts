@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { EventSummary } from "#server/modules/events/event-summary.ts";
-import type { Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { latestAssignment } from "./assignment-view.ts";
 import { formatManualCode } from "./manual-code.ts";
 import { shareTokenHash } from "./share-link.ts";

@@ -5,7 +5,7 @@ import { bookings } from "#server/modules/bookings/bookings.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { accountDeletionSteps } from "#server/steps/account-deletion.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
-import { inventoryOf, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { inventoryOf, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { ticketsKit } from "#tests/support/kits/tickets-test-kit.ts";
 import { tickets } from "./tickets.schema.ts";
 

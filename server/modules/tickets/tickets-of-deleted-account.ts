@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { handOver } from "./pass-on.ts";
 
 /** What stands for a deleted account's name wherever a record of it is kept. */

@@ -11,8 +11,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import { oneOf } from "#server/platform/sql-values.ts";
-import { uuidKeyOf } from "#server/platform/table-key.ts";
+import { oneOf } from "#server/platform/db/sql-values.ts";
+import { uuidKeyOf } from "#server/platform/db/table-key.ts";
 import { type AssignmentStatus, assignmentStatuses } from "./assignment-status.ts";
 import { type TicketStatus, ticketStatuses } from "./ticket-status.ts";
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { notifyUser } from "#server/modules/notifications/notifications.service.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Database } from "#server/platform/db.ts";
+import type { Database } from "#server/platform/db/database.ts";
 import type { PassOnDeps } from "./assign-ticket.ts";
 import {
   type AssignmentView,

@@ -4,8 +4,8 @@ import {
   eventSummaryJson,
   eventSummaryOf,
 } from "#server/modules/events/event-summary.ts";
-import type { Executor } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { TicketStatus } from "./ticket-status.ts";
 
 export type UpcomingTicket = {

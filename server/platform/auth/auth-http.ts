@@ -1,9 +1,9 @@
 import express, { type Request } from "express";
 import { REFRESH_TOKEN_COOKIE, SESSION_COOKIE } from "#contract/cookie-names.ts";
 import { readCookie } from "#contract/read-cookie.ts";
-import type { CookieJar } from "#server/platform/cookie-jar.ts";
-import type { SignedInCheck } from "#server/platform/gate-middleware.ts";
-import { clientInfo, expressCookieJar } from "#server/platform/http-cookies.ts";
+import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
+import type { SignedInCheck } from "#server/platform/http/gate-middleware.ts";
+import { clientInfo, expressCookieJar } from "#server/platform/http/http-cookies.ts";
 import type { RateLimiter, RateRule } from "#server/platform/rate-limit/rate-limiter.ts";
 import type { SessionAuthority } from "./create-auth-service.ts";
 

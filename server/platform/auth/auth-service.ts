@@ -1,6 +1,6 @@
-import type { Auth, ClientInfo } from "#server/platform/caller.ts";
-import type { CookieJar } from "#server/platform/cookie-jar.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Auth, ClientInfo } from "#server/platform/auth/caller.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
 
 /** What signing someone in produces: the cookie values, and the tokens for API clients. */
 export type IssuedSession = {

@@ -8,11 +8,11 @@ import {
   SESSION_COOKIE,
 } from "#contract/cookie-names.ts";
 import type { Settings } from "#server/config.ts";
+import type { Auth, ClientInfo } from "#server/platform/auth/caller.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import type { Auth, ClientInfo } from "#server/platform/caller.ts";
-import type { CookieJar } from "#server/platform/cookie-jar.ts";
-import type { DatabaseHandle, Executor } from "#server/platform/db.ts";
-import type { Logger } from "#server/platform/logger.ts";
+import type { DatabaseHandle, Executor } from "#server/platform/db/database.ts";
+import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
 import { accessTokens } from "./access-tokens.ts";
 import { sessions } from "./auth.schema.ts";
 import type { AuthService, LiveSession, SessionSummary } from "./auth-service.ts";

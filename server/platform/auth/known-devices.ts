@@ -1,5 +1,5 @@
-import type { CookieJar } from "#server/platform/cookie-jar.ts";
-import { readSignedValue, signValue } from "#server/platform/signed-value.ts";
+import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
+import { readSignedValue, signValue } from "#server/platform/http/signed-value.ts";
 
 /**
  * Which accounts have signed in on this browser before: a signed HttpOnly cookie that

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import type { ClientInfo } from "#server/platform/caller.ts";
-import type { Database, Executor } from "#server/platform/db.ts";
-import type { Logger } from "#server/platform/logger.ts";
+import type { ClientInfo } from "#server/platform/auth/caller.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
 import { refreshTokens, sessions } from "./auth.schema.ts";
 import type { RefreshedTokens } from "./session-cookies.ts";
 import { randomToken, sha256 } from "./token-hash.ts";

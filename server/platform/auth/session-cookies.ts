@@ -4,7 +4,7 @@ import {
   REFRESH_TOKEN_COOKIE,
   SESSION_COOKIE,
 } from "#contract/cookie-names.ts";
-import type { CookieJar } from "#server/platform/cookie-jar.ts";
+import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
 import type { IssuedSession } from "./auth-service.ts";
 
 export type RefreshedTokens = Omit<IssuedSession, "sessionToken">;

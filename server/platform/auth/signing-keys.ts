@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
 import { desc, isNull, lt, sql } from "drizzle-orm";
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
-import type { Database } from "#server/platform/db.ts";
+import type { Database } from "#server/platform/db/database.ts";
 import { signingKeys } from "./auth.schema.ts";
 
 /** Any constant works; it only has to be the same for every instance of this app. */

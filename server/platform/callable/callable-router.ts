@@ -1,8 +1,8 @@
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { Auth } from "#server/platform/caller.ts";
-import { clientInfo, expressCookieJar } from "#server/platform/http-cookies.ts";
-import { noteRequestUser } from "#server/platform/request-log.ts";
-import type { Services } from "#server/platform/services.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
+import { clientInfo, expressCookieJar } from "#server/platform/http/http-cookies.ts";
+import { noteRequestUser } from "#server/platform/http/request-log.ts";
+import type { Services } from "#server/platform/runtime/services.ts";
 import type { FunctionContext } from "./define-function.ts";
 import { FunctionError, internalError } from "./function-error.ts";
 import type { Registry } from "./registry.ts";

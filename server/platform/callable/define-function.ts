@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import type { Auth, ClientInfo } from "#server/platform/caller.ts";
-import type { CookieJar } from "#server/platform/cookie-jar.ts";
-import type { Database } from "#server/platform/db.ts";
-import type { Logger } from "#server/platform/logger.ts";
-import type { Services } from "#server/platform/services.ts";
+import type { Auth, ClientInfo } from "#server/platform/auth/caller.ts";
+import type { Database } from "#server/platform/db/database.ts";
+import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
+import type { Services } from "#server/platform/runtime/services.ts";
 
 /**
  * "A member of what the input names": `{ member: "event", id: "eventId" }` lets a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { Auth } from "#server/platform/caller.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
 import { refusal } from "#tests/support/refusal.ts";
 import { defineFunction, type FunctionContext, type Membership } from "./define-function.ts";
 import { createRegistry, type MembershipResolver } from "./registry.ts";

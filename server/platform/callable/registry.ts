@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { Auth } from "#server/platform/caller.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import type {
   Access,
   AnyFunctionDefinition,

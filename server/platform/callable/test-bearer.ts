@@ -1,4 +1,4 @@
-import type { Auth } from "#server/platform/caller.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
 
 /**
  * Under NODE_ENV=test only, until real sessions exist: `test:{userId}:{role,role}` is a

@@ -1,8 +1,8 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { fromDrizzle, type Db as JobDatabase, type JobWithMetadata } from "pg-boss";
 import type { Settings } from "#server/config.ts";
-import type { DatabaseHandle, Executor } from "#server/platform/db.ts";
-import type { Logger } from "#server/platform/logger.ts";
+import type { DatabaseHandle, Executor } from "#server/platform/db/database.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
 import { headerText } from "./header-text.ts";
 import { createJobQueue, oneInstanceAtATime } from "./job-queue.ts";
 import { adaptersFromSettings, type MessageAdapters } from "./message-adapters.ts";

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { fromPglite, type Db as JobDatabase, PgBoss } from "pg-boss";
-import type { DatabaseHandle } from "#server/platform/db.ts";
-import type { Logger } from "#server/platform/logger.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
 
 /**
  * pg-boss on the app's own database handle, so it needs no second way in:

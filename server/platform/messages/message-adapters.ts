@@ -1,5 +1,5 @@
 import type { Settings } from "#server/config.ts";
-import type { Logger } from "#server/platform/logger.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
 import type { MessageAdapter } from "./message-adapter.ts";
 import { smtpEmailAdapter } from "./smtp-email-adapter.ts";
 import { twilioSmsAdapter } from "./twilio-sms-adapter.ts";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "#server/config.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { createMessageService, type DeliveryOptions } from "./create-message-service.ts";
 import type { MessageAdapter, OutgoingMessage } from "./message-adapter.ts";

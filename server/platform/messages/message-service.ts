@@ -1,4 +1,4 @@
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 
 export type EmailMessage = { to: string; subject: string; text: string; html?: string };
 

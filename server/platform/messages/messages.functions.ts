@@ -5,7 +5,7 @@ import {
   defineFunction,
 } from "#server/platform/callable/define-function.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import { isLoopback } from "#server/platform/loopback.ts";
+import { isLoopback } from "#server/platform/http/loopback.ts";
 import { outboxIsReadable } from "./message-settings.ts";
 import { type MessageStatus, outboundMessages } from "./messages.schema.ts";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Database } from "#server/platform/db.ts";
-import { rateLimits } from "#server/platform/platform.schema.ts";
+import type { Database } from "#server/platform/db/database.ts";
+import { rateLimits } from "#server/platform/db/platform.schema.ts";
 
 /**
  * At most `limit` hits per `windowSeconds` for one key. With `blockSeconds`, going over

@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Logger } from "#server/platform/logger.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
 import { REALTIME_CHANNEL } from "./publish.ts";
 
 const FIRST_PAUSE_MS = 1000;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { DatabaseHandle } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
-import type { Logger } from "#server/platform/logger.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
 import { keepListening } from "./listen-connection.ts";
 import { REALTIME_CHANNEL } from "./publish.ts";
 import { epochMicros, type HeardTopics, hears } from "./topic-grants.ts";

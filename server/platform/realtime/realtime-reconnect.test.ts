@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "#server/platform/logger.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
 import { postgresOnly, type TestDatabase } from "#tests/support/databases.ts";
 import { testDatabaseUrl } from "#tests/support/postgres.ts";
 import { publishRealtime } from "./publish.ts";

@@ -2,7 +2,7 @@ import express, { type Response } from "express";
 import { SESSION_COOKIE } from "#contract/cookie-names.ts";
 import { readCookie } from "#contract/read-cookie.ts";
 import type { LiveSession } from "#server/platform/auth/auth-service.ts";
-import type { Logger } from "#server/platform/logger.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
 import { topics as topicNames } from "./publish.ts";
 import type { RealtimeEvent, RealtimeHub } from "./realtime-hub.ts";
 import { type HeardTopics, mergeGrants, type TopicGrant } from "./topic-grants.ts";

@@ -4,12 +4,12 @@ import { alertFunctions } from "#server/modules/alerts/alerts.functions.ts";
 import { businessFunctions } from "#server/modules/businesses/businesses.functions.ts";
 import { eventAuthoringFunctions } from "#server/modules/events/event-authoring.functions.ts";
 import { ticketTypes } from "#server/modules/events/events.schema.ts";
-import { inventoryFunctions } from "#server/modules/inventory/inventory.functions.ts";
+import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
 import { teamMembershipResolvers } from "#server/modules/teams/team-access.ts";
 import { teamFunctions } from "#server/modules/teams/teams.functions.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
-import type { Auth } from "#server/platform/caller.ts";
-import type { DatabaseHandle } from "#server/platform/db.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
 import { realtimeEvents } from "#server/platform/realtime/realtime.schema.ts";
 import { crossModuleSteps } from "#server/steps/cross-module-steps.ts";
 import { businessOwner, insertEvent } from "./business-test-kit.ts";
@@ -27,7 +27,7 @@ export async function alertsTestKit(database: DatabaseHandle) {
       ...teamFunctions,
       ...businessFunctions(crossModuleSteps),
       ...eventAuthoringFunctions(crossModuleSteps),
-      ...inventoryFunctions,
+      ...holdFunctions,
       ...alertFunctions,
     ],
     { membership: teamMembershipResolvers },

@@ -4,10 +4,10 @@ import type { DeliveryDeps } from "#server/modules/attendee-messages/attendee-me
 import { attendeeMessageFunctions } from "#server/modules/attendee-messages/attendee-messages.functions.ts";
 import type { BusinessPlan } from "#server/modules/businesses/business-options.ts";
 import { ticketTypes } from "#server/modules/events/events.schema.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
-import type { Auth } from "#server/platform/caller.ts";
-import type { DatabaseHandle } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { businessOwner, insertEvent } from "./business-test-kit.ts";
 import { functionContext, profileTestKit, signedInUser } from "./profile-test-kit.ts";
 

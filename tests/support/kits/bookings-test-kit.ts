@@ -1,10 +1,10 @@
 import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
-import { inventoryFunctions } from "#server/modules/inventory/inventory.functions.ts";
+import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
 import { ticketFunctions } from "#server/modules/tickets/tickets.functions.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
-import type { Auth } from "#server/platform/caller.ts";
-import type { DatabaseHandle } from "#server/platform/db.ts";
-import { makeUser, newKey } from "#tests/support/kits/inventory-test-kit.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
+import { makeUser, newKey } from "#tests/support/kits/holds-test-kit.ts";
 import { functionContext, profileTestKit } from "#tests/support/kits/profile-test-kit.ts";
 
 /**
@@ -13,7 +13,7 @@ import { functionContext, profileTestKit } from "#tests/support/kits/profile-tes
  */
 export async function bookingsKit(database: DatabaseHandle, env: Record<string, string> = {}) {
   const kit = await profileTestKit(database, env);
-  const registry = createRegistry([...inventoryFunctions, ...bookingFunctions, ...ticketFunctions]);
+  const registry = createRegistry([...holdFunctions, ...bookingFunctions, ...ticketFunctions]);
   let ipCounter = 0;
   function as(auth: Auth | null, ip?: string) {
     const ctx = functionContext(kit.services, auth);

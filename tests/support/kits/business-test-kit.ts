@@ -2,9 +2,9 @@ import type { BusinessPlan } from "#server/modules/businesses/business-options.t
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { newShortId } from "#server/modules/events/event-ids.ts";
 import { events } from "#server/modules/events/events.schema.ts";
-import type { Auth } from "#server/platform/caller.ts";
-import type { Executor } from "#server/platform/db.ts";
-import type { Services } from "#server/platform/services.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import type { Services } from "#server/platform/runtime/services.ts";
 import { signedInUser } from "./profile-test-kit.ts";
 
 /** The form as a person fills it in correctly (a UK number in national format). */

@@ -2,19 +2,19 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
 import { checkinFunctions } from "#server/modules/checkin/checkin.functions.ts";
-import { inventoryFunctions } from "#server/modules/inventory/inventory.functions.ts";
+import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
 import { teamMembershipResolvers } from "#server/modules/teams/team-access.ts";
 import { teamEvents, teamMembers, teams } from "#server/modules/teams/teams.schema.ts";
 import { ticketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
 import { qrTokenFor } from "#server/modules/tickets/ticket-qr.ts";
 import { ticketFunctions } from "#server/modules/tickets/tickets.functions.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
-import type { Auth } from "#server/platform/caller.ts";
-import type { DatabaseHandle } from "#server/platform/db.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { crossModuleSteps } from "#server/steps/cross-module-steps.ts";
 import { holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";
-import { makeEvent, makeUser, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { makeEvent, makeUser, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { functionContext, profileTestKit } from "#tests/support/kits/profile-test-kit.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: each test checks the answer's shape
@@ -28,7 +28,7 @@ export async function checkinKit(database: DatabaseHandle) {
   const kit = await profileTestKit(database);
   const registry = createRegistry(
     [
-      ...inventoryFunctions,
+      ...holdFunctions,
       ...bookingFunctions,
       ...ticketFunctions,
       ...checkinFunctions(crossModuleSteps),

@@ -4,7 +4,7 @@ import { newShortId } from "#server/modules/events/event-ids.ts";
 import type { EventCategory, EventStatus } from "#server/modules/events/event-options.ts";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import type { Database } from "#server/platform/db.ts";
+import type { Database } from "#server/platform/db/database.ts";
 
 /** Discovery's test data, inserted directly: past events, any status, any `taken`. */
 export const day = 86_400_000;

@@ -6,13 +6,13 @@ import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { eventAuthoringFunctions } from "#server/modules/events/event-authoring.functions.ts";
 import { ticketTypes } from "#server/modules/events/events.schema.ts";
 import { toLocalInput } from "#server/modules/events/zoned-time.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { FunctionContext } from "#server/platform/callable/define-function.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
-import type { Auth } from "#server/platform/caller.ts";
-import type { DatabaseHandle } from "#server/platform/db.ts";
-import { createLogger } from "#server/platform/logger.ts";
-import type { Services } from "#server/platform/services.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
+import type { Services } from "#server/platform/runtime/services.ts";
 import { crossModuleSteps } from "#server/steps/cross-module-steps.ts";
 
 /**

@@ -1,16 +1,16 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { loadSettings } from "#server/config.ts";
 import { hashPassword } from "#server/modules/accounts/password-hash.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
 import { createAuthService } from "#server/platform/auth/create-auth-service.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { FunctionContext } from "#server/platform/callable/define-function.ts";
-import type { Auth } from "#server/platform/caller.ts";
-import type { CookieJar } from "#server/platform/cookie-jar.ts";
-import type { DatabaseHandle } from "#server/platform/db.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
+import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
 import type { EmailMessage, MessageService } from "#server/platform/messages/message-service.ts";
 import { createRateLimiter } from "#server/platform/rate-limit/rate-limiter.ts";
-import type { Services } from "#server/platform/services.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
+import type { Services } from "#server/platform/runtime/services.ts";
 
 /** What the profile's tests need: real auth and rate limits, messages kept in a list. */
 export type ProfileTestKit = {

@@ -3,9 +3,9 @@ import { businessFunctions } from "#server/modules/businesses/businesses.functio
 import { eventAuthoringFunctions } from "#server/modules/events/event-authoring.functions.ts";
 import { teamMembershipResolvers } from "#server/modules/teams/team-access.ts";
 import { teamFunctions } from "#server/modules/teams/teams.functions.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
-import type { Auth } from "#server/platform/caller.ts";
-import type { DatabaseHandle } from "#server/platform/db.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
 import { crossModuleSteps } from "#server/steps/cross-module-steps.ts";
 import { businessOwner, insertEvent } from "./business-test-kit.ts";
 import { functionContext, profileTestKit, signedInUser } from "./profile-test-kit.ts";

@@ -1,16 +1,16 @@
 import { createPublicKey } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
-import { inventoryFunctions } from "#server/modules/inventory/inventory.functions.ts";
+import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
 import { notificationFunctions } from "#server/modules/notifications/notifications.functions.ts";
 import { ticketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
 import { verifyTicketToken } from "#server/modules/tickets/ticket-token.ts";
 import { ticketFunctions } from "#server/modules/tickets/tickets.functions.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
-import type { Auth } from "#server/platform/caller.ts";
-import type { DatabaseHandle } from "#server/platform/db.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
 import { holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";
-import { makeEvent, makeUser, nth } from "#tests/support/kits/inventory-test-kit.ts";
+import { makeEvent, makeUser, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { functionContext, profileTestKit } from "#tests/support/kits/profile-test-kit.ts";
 
 /**
@@ -20,7 +20,7 @@ import { functionContext, profileTestKit } from "#tests/support/kits/profile-tes
 export async function ticketsKit(database: DatabaseHandle) {
   const kit = await profileTestKit(database);
   const registry = createRegistry([
-    ...inventoryFunctions,
+    ...holdFunctions,
     ...bookingFunctions,
     ...ticketFunctions,
     ...notificationFunctions,

@@ -1,9 +1,9 @@
 import express, { type Response } from "express";
 import * as client from "openid-client";
 import { safeRedirect } from "#contract/safe-redirect.ts";
-import { clientInfo, expressCookieJar } from "#server/platform/http-cookies.ts";
-import type { Services } from "#server/platform/services.ts";
-import { readSignedValue, signValue } from "#server/platform/signed-value.ts";
+import { clientInfo, expressCookieJar } from "#server/platform/http/http-cookies.ts";
+import { readSignedValue, signValue } from "#server/platform/http/signed-value.ts";
+import type { Services } from "#server/platform/runtime/services.ts";
 import { userForExternalSignIn } from "./external-sign-in.service.ts";
 import { type OidcProvider, oidcProviderFrom } from "./oidc-provider.ts";
 

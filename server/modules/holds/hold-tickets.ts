@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Database } from "#server/platform/db.ts";
-import { DEADLOCK, sqlStateOf, UNIQUE_VIOLATION } from "#server/platform/db-errors.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
+import type { Database } from "#server/platform/db/database.ts";
+import { DEADLOCK, sqlStateOf, UNIQUE_VIOLATION } from "#server/platform/db/db-errors.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import {
   type EventForSale,
   loadCallerState,

@@ -1,9 +1,12 @@
 import type { Settings } from "#server/config.ts";
-import { createAuthService, type SessionAuthority } from "./auth/create-auth-service.ts";
-import type { DatabaseHandle } from "./db.ts";
+import {
+  createAuthService,
+  type SessionAuthority,
+} from "#server/platform/auth/create-auth-service.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
+import { createMessageService } from "#server/platform/messages/create-message-service.ts";
+import { createRateLimiter } from "#server/platform/rate-limit/rate-limiter.ts";
 import type { Logger } from "./logger.ts";
-import { createMessageService } from "./messages/create-message-service.ts";
-import { createRateLimiter } from "./rate-limit/rate-limiter.ts";
 import type { Services } from "./services.ts";
 
 /** Builds the platform's capabilities once, after the database is open and migrated. */

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { events } from "#server/modules/events/events.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Executor } from "#server/platform/db.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 
 /**
  * Makes the hold ours: the event row FOR SHARE first, against the organiser cancelling

@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import { readCookie } from "#contract/read-cookie.ts";
-import type { ClientInfo } from "#server/platform/caller.ts";
-import type { CookieJar } from "#server/platform/cookie-jar.ts";
+import type { ClientInfo } from "#server/platform/auth/caller.ts";
+import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
 
 /**
  * The cookies of one Express request/response. Every cookie we set is path `/`,

@@ -1,9 +1,9 @@
 import type { Settings } from "#server/config.ts";
-import type { AuthService } from "./auth/auth-service.ts";
-import type { DatabaseHandle } from "./db.ts";
+import type { AuthService } from "#server/platform/auth/auth-service.ts";
+import type { DatabaseHandle } from "#server/platform/db/database.ts";
+import type { MessageService } from "#server/platform/messages/message-service.ts";
+import type { RateLimiter } from "#server/platform/rate-limit/rate-limiter.ts";
 import type { Logger } from "./logger.ts";
-import type { MessageService } from "./messages/message-service.ts";
-import type { RateLimiter } from "./rate-limit/rate-limiter.ts";
 
 /**
  * The platform's capabilities, built once at start and handed to every function through

@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { Executor } from "./db.ts";
+import type { Executor } from "./database.ts";
 
 /** The rows of a raw statement, on node-postgres and PGlite alike. */
 export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {

@@ -1,14 +1,14 @@
 import type { Request, Response } from "express";
 import { type RouterContext, RouterContextProvider } from "react-router";
-import type { Auth } from "#server/platform/caller.ts";
-import type { CookieJar } from "#server/platform/cookie-jar.ts";
-import type { FunctionContext } from "./callable/define-function.ts";
-import type { Registry } from "./callable/registry.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
+import type { FunctionContext } from "#server/platform/callable/define-function.ts";
+import type { Registry } from "#server/platform/callable/registry.ts";
+import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
+import type { Services } from "#server/platform/runtime/services.ts";
 import { clientInfo, expressCookieJar } from "./http-cookies.ts";
-import type { Logger } from "./logger.ts";
 import { noteRequestUser } from "./request-log.ts";
 import { isSameOriginRequest } from "./same-origin.ts";
-import type { Services } from "./services.ts";
 
 /** Function name → its input and output types (the app's is `AppFunctions`). */
 export type FunctionCatalog = Record<string, { input: unknown; output: unknown }>;
@@ -29,7 +29,7 @@ export type ServerContext<F extends FunctionCatalog = FunctionCatalog> = {
   testMode: boolean;
   /**
    * Whether this request comes from one of our own pages (`Sec-Fetch-Site` / `Origin`,
-   * server/platform/same-origin.ts). Form actions refuse it when false: they act on the
+   * server/platform/http/same-origin.ts). Form actions refuse it when false: they act on the
    * cookies, which a cross-site form would carry.
    */
   sameOrigin: boolean;

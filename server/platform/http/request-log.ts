@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
 
 declare module "node:http" {
   interface IncomingMessage {
@@ -32,7 +32,7 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
  * hold a phone number or a booking reference), status, milliseconds, the request id
  * (`reqId`, also on every line a handler writes) and the user id when signed in. At
  * `debug` the line also carries the request and response with their headers (cookies
- * and tokens redacted, server/platform/logger.ts).
+ * and tokens redacted, server/platform/runtime/logger.ts).
  *
  * Written by hand rather than with pino-http, which built a child logger with the
  * serialised, redacted request for every request, logged or not: the largest cost of a

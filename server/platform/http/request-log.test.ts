@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
 import { noteRequestUser, requestLogger } from "./request-log.ts";
 
 /** An app with the request logger at `level`, one route that names its user, and its lines. */

@@ -1,4 +1,4 @@
-import type { Registry } from "./callable/registry.ts";
+import type { Registry } from "#server/platform/callable/registry.ts";
 import type { PageCache } from "./page-cache.ts";
 
 /** Functions whose success changes what a public page shows: the cache empties at once. */

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Database, Executor } from "#server/platform/db.ts";
-import { DEADLOCK, sqlStateOf } from "#server/platform/db-errors.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
-import type { Logger } from "#server/platform/logger.ts";
+import type { Database, Executor } from "#server/platform/db/database.ts";
+import { DEADLOCK, sqlStateOf } from "#server/platform/db/db-errors.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
+import type { Logger } from "#server/platform/runtime/logger.ts";
 import { sweepExpiredStatement } from "./hold-statements.ts";
 
 export const SWEEP_BATCH = 500;

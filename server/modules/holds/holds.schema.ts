@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import { oneOf } from "#server/platform/sql-values.ts";
+import { oneOf } from "#server/platform/db/sql-values.ts";
 import { type HoldStatus, holdStatuses } from "./hold-status.ts";
 
 /**

@@ -1,5 +1,5 @@
-import type { Database } from "#server/platform/db.ts";
-import { preparedRowsOf } from "#server/platform/db-rows.ts";
+import type { Database } from "#server/platform/db/database.ts";
+import { preparedRowsOf } from "#server/platform/db/db-rows.ts";
 import { GroupRunner } from "./group-runner.ts";
 import { type BatchTakenRow, takeBatchStatement } from "./hold-batch-statements.ts";
 import {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
+import { MoonIcon, SunIcon } from "#app/components/icons.tsx";
 import { IconButton } from "#app/ui/icon-buttons.tsx";
 import classes from "./AppLayout.module.css";
 import { followColorScheme, setColorScheme, shownColorScheme } from "./color-scheme.ts";
-import { MoonIcon, SunIcon } from "./icons.tsx";
 
 /**
  * Light/dark switch, named after what it does ("Switch to dark theme"). Both faces are

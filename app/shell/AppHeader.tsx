@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { AlertCount } from "#app/alerts/AlertCount.tsx";
+import { BrandMark } from "#app/components/icons.tsx";
 import { NotificationBell } from "#app/notifications/NotificationBell.tsx";
 import { signOut } from "#app/session/sign-out.ts";
 import { useSignedInUser } from "#app/session/signed-in-user.ts";
@@ -8,7 +9,6 @@ import { Button, ButtonLink } from "#app/ui/Button.tsx";
 import { Burger } from "#app/ui/icon-buttons.tsx";
 import { brandName } from "#contract/brand.ts";
 import classes from "./AppLayout.module.css";
-import { BrandMark } from "./icons.tsx";
 import {
   accountNavigation,
   isCurrentPath,

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import { rowsOf } from "#server/platform/db-rows.ts";
-import { createLogger } from "#server/platform/logger.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import {
   expireNow,
@@ -11,7 +11,7 @@ import {
   makeUser,
   newKey,
   nth,
-} from "#tests/support/kits/inventory-test-kit.ts";
+} from "#tests/support/kits/holds-test-kit.ts";
 import { releaseHoldsWhereStatement, takeTicketsStatement } from "./hold-statements.ts";
 import { expireHolds, startHoldSweep } from "./hold-sweep.ts";
 import { holdTickets, releaseHold } from "./hold-tickets.ts";

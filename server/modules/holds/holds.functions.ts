@@ -49,7 +49,7 @@ export const holdItemsInput = z
 const eventRef = z.string().trim().min(1, "Choose an event.").max(64);
 
 /** Holds: taking tickets for a while before confirming (decision 009). */
-export const inventoryFunctions = [
+export const holdFunctions = [
   defineFunction({
     name: "holds.create",
     input: z.object({
