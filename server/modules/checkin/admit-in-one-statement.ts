@@ -3,7 +3,7 @@ import type { Executor } from "#server/platform/db/database.ts";
 import { DEADLOCK, isUniqueViolation, sqlStateOf } from "#server/platform/db/db-errors.ts";
 import { preparedRowsOf } from "#server/platform/db/db-rows.ts";
 import { admissionSteps, type TicketTarget } from "./admit-statement.ts";
-import type { DoorAttempt } from "./door-scan.ts";
+import type { DoorAttempt } from "./door-attempt.ts";
 import type { DoorVerdict } from "./door-verdict.ts";
 
 /**
