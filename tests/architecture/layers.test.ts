@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   capabilityEdges,
+  fileEdges,
   findCycles,
   isTestFile,
   readSourceFiles,
@@ -72,6 +73,14 @@ describe("layers", () => {
         .join("; "),
     );
     expect(cycles).toEqual([]);
+  });
+
+  it("has no import loop between files of the server", () => {
+    // A loop between two files (even of one folder) makes the load order decide which
+    // module sees the other half-initialised, and hides which file is the lower one.
+    const edges = fileEdges(files, "server/");
+    expect(edges.size).toBeGreaterThan(100);
+    expect(findCycles(edges).map((cycle) => cycle.join(" -> "))).toEqual([]);
   });
 
   it("finds a loop when there is one (the check itself)", () => {

@@ -80,6 +80,18 @@ export function capabilityEdges(files: SourceFile[]): Map<string, string> {
   return edges;
 }
 
+/** Imports between files under `folder` (both ends in it), as "a -> b" edges. */
+export function fileEdges(files: SourceFile[], folder: string): Set<string> {
+  const edges = new Set<string>();
+  for (const file of files) {
+    if (!file.path.startsWith(folder)) continue;
+    for (const target of file.imports) {
+      if (target.startsWith(folder)) edges.add(`${file.path} -> ${target}`);
+    }
+  }
+  return edges;
+}
+
 /** Every cycle of a directed graph given as "a -> b" edges (each cycle once, as a path). */
 export function findCycles(edges: Iterable<string>): string[][] {
   const next = new Map<string, string[]>();

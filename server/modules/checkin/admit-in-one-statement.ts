@@ -1,9 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
+import { doorAccessRows } from "#server/modules/teams/team-access.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { DEADLOCK, isUniqueViolation, sqlStateOf } from "#server/platform/db/db-errors.ts";
 import { preparedRowsOf } from "#server/platform/db/db-rows.ts";
 import { admissionSteps, type TicketTarget } from "./admit-statement.ts";
-import type { DoorAttempt } from "./door-scan.ts";
+import type { DoorAttempt } from "./door-attempt.ts";
 import type { DoorVerdict } from "./door-verdict.ts";
 
 /**
@@ -73,11 +74,7 @@ export function admissionSql(attempt: DoorAttempt, target: TicketTarget): SQL {
     select c.verdict from claimed c`;
 }
 
-/** The door rule of `eventRoleOf` (teams/team-access.ts), as a condition. */
+/** The door rule (`doorAccessRows`, beside `eventRoleOf` in teams/team-access.ts), as a condition. */
 function mayWorkDoor(userId: string, eventId: string) {
-  return sql`(exists (select 1 from team_events te
-      join team_members m on m.team_id = te.team_id
-      where te.event_id = ${eventId}::uuid and m.user_id = ${userId}::uuid)
-    or exists (select 1 from events e join businesses b on b.id = e.business_id
-      where e.id = ${eventId}::uuid and b.owner_id = ${userId}::uuid))`;
+  return sql`exists (select 1 from ${doorAccessRows(userId, eventId)} d)`;
 }

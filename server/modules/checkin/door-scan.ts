@@ -8,6 +8,7 @@ import { admitInOneStatement } from "./admit-in-one-statement.ts";
 import { admitStatement, type TicketTarget } from "./admit-statement.ts";
 import { type BadScanBurstStep, noticeBadScan } from "./bad-scans.ts";
 import { announceAdmission } from "./door-announcements.ts";
+import type { DoorAttempt } from "./door-attempt.ts";
 import { clockTime, type DoorVerdict, invalidVerdict } from "./door-verdict.ts";
 import { verdictWithoutAdmission } from "./ticket-at-door.ts";
 
@@ -37,14 +38,6 @@ export async function targetOfCode(
   const manualCode = normaliseManualCode(trimmed);
   return manualCodePattern.test(manualCode) ? { kind: "code", manualCode } : null;
 }
-
-export type DoorAttempt = {
-  eventId: string;
-  staffUserId: string;
-  deviceId: string;
-  scanId: string;
-  method: "scan" | "manual";
-};
 
 /**
  * Admits the target once, answering each `scanId` (per user) with its first verdict. A

@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { isUuid } from "#server/modules/events/event-ownership.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import type { MembershipResolver } from "#server/platform/callable/registry.ts";
 import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { TeamRole } from "./team-options.ts";
 import { teamEvents, teamMembers, teams } from "./teams.schema.ts";
 
@@ -17,10 +18,36 @@ import { teamEvents, teamMembers, teams } from "./teams.schema.ts";
  */
 export type DoorRole = "owner" | TeamRole;
 
-/** Coordinator outranks staff when someone is in several teams of one event or business. */
-function best(roles: TeamRole[]): TeamRole | null {
-  if (roles.includes("coordinator")) return "coordinator";
-  return roles.includes("staff") ? "staff" : null;
+/** Best first: the owner outranks a coordinator, who outranks staff (someone in several teams). */
+const doorRolesBestFirst: readonly DoorRole[] = ["owner", "coordinator", "staff"];
+
+function best(roles: readonly DoorRole[]): DoorRole | null {
+  return doorRolesBestFirst.find((role) => roles.includes(role)) ?? null;
+}
+
+/**
+ * The door rule, the one definition that `eventRoleOf`, the one-statement admission
+ * (checkin/admit-in-one-statement.ts) and the door's live topics (checkin/door-topics.ts)
+ * all read, as a relation to select from: a row per way the user may work an event's door
+ * (`event_id`, `role`, `since`). The owner of the event's business (`since` null: all its
+ * door news), and a member of each team assigned to the event (their team role; `since`
+ * when both they were in the team and the team had the event). Several rows for one event
+ * (an owner in a team, a member of two teams) are ranked by `eventRoleOf`. `eventId`
+ * narrows it to one event; the text is the same for every user and event, so a prepared
+ * statement may hold it.
+ */
+export function doorAccessRows(userId: string, eventId?: string): SQL {
+  const ofEvent = (column: SQL) =>
+    eventId === undefined ? sql`` : sql` and ${column} = ${eventId}::uuid`;
+  return sql`(
+    select e.id as event_id, 'owner'::text as role, null::timestamptz as since
+      from ${events} e join ${businesses} b on b.id = e.business_id
+      where b.owner_id = ${userId}::uuid${ofEvent(sql`e.id`)}
+    union all
+    select te.event_id, m.role::text, greatest(m.created_at, te.assigned_at)
+      from ${teamEvents} te join ${teamMembers} m on m.team_id = te.team_id
+      where m.user_id = ${userId}::uuid${ofEvent(sql`te.event_id`)}
+  )`;
 }
 
 /** The caller's role for team `teamId`, or null (also for an id that cannot be a team). */
@@ -52,21 +79,11 @@ export async function eventRoleOf(
 ): Promise<DoorRole | null> {
   if (!isUuid(eventId)) return null;
   // One round trip: every scan at the door asks this (checkin.scan's slower paths).
-  const [row] = await db
-    .select({
-      ownerId: businesses.ownerId,
-      roles: sql<TeamRole[] | null>`(
-        select array_agg(m.role) from ${teamEvents} te
-        join ${teamMembers} m on m.team_id = te.team_id
-        where te.event_id = ${events.id} and m.user_id = ${userId})`,
-    })
-    .from(events)
-    .innerJoin(businesses, eq(businesses.id, events.businessId))
-    .where(eq(events.id, eventId));
-  if (!row) return null;
-  if (row.ownerId === userId) return "owner";
-  // A text array on both drivers; null when the caller is in no team of the event.
-  return best(row.roles ?? []);
+  const rows = await rowsOf<{ role: DoorRole }>(
+    db,
+    sql`select d.role from ${doorAccessRows(userId, eventId)} d`,
+  );
+  return best(rows.map((row) => row.role));
 }
 
 /** The caller's role for business `businessId`'s door staff: owner, or their best team role. */
