@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { Form, useFetcher } from "react-router";
-import type { DoorVerdict } from "#server/modules/checkin/door-verdict.ts";
+import type { DoorVerdict } from "#contract/door-verdict.ts";
 
 type Found = {
   id: string;

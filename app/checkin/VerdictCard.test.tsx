@@ -2,7 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { theme } from "#app/theme.ts";
-import type { DoorVerdict } from "#server/modules/checkin/door-verdict.ts";
+import type { DoorVerdict } from "#contract/door-verdict.ts";
 import { VerdictCard } from "./VerdictCard.tsx";
 
 const render = (verdict: DoorVerdict) =>

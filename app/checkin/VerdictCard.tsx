@@ -1,9 +1,10 @@
 import { Paper, Stack, Text } from "@mantine/core";
-import type { DoorVerdict } from "#server/modules/checkin/door-verdict.ts";
+import type { DoorVerdict } from "#contract/door-verdict.ts";
 
 /** Fixed colours, the same in light and dark: each text colour passes AA on its ground. */
 const looks = {
   admitted: { background: "#1b5e20", color: "#ffffff", heading: "Admitted" },
+  valid: { background: "#1b5e20", color: "#ffffff", heading: "Valid ticket" },
   "already-checked-in": { background: "#ffb300", color: "#1a1a1a", heading: "Already checked in" },
   "wrong-event": { background: "#b71c1c", color: "#ffffff", heading: "Wrong event" },
   cancelled: { background: "#b71c1c", color: "#ffffff", heading: "Cancelled ticket" },

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { field, isFunctionError } from "#app/forms/form-failure.ts";
 import type { ServerContext } from "#app/server-context.ts";
-import type { DoorVerdict } from "#server/modules/checkin/door-verdict.ts";
+import type { DoorVerdict } from "#contract/door-verdict.ts";
 
 export type DeskAnswer =
   | { intent: "admit"; ticketId: string; verdict: DoorVerdict }

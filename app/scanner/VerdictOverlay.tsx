@@ -5,6 +5,7 @@ import type { ShownVerdict } from "./use-door-scan.ts";
 
 const grounds = {
   admitted: "#1b5e20",
+  valid: "#1b5e20",
   "already-checked-in": "#ffb300",
   "wrong-event": "#b71c1c",
   cancelled: "#b71c1c",

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CallableError, callable } from "#app/callable/callable.ts";
-import type { DoorVerdict } from "#server/modules/checkin/door-verdict.ts";
+import type { DoorVerdict } from "#contract/door-verdict.ts";
 import { doorDeviceId, randomId } from "./door-device.ts";
 import { VERDICT_SHOWN_MS } from "./door-pace.ts";
 import { createReadFilter } from "./read-filter.ts";

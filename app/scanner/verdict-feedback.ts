@@ -1,4 +1,4 @@
-import type { VerdictKind } from "#server/modules/checkin/door-verdict.ts";
+import type { VerdictKind } from "#contract/door-verdict.ts";
 
 type Tone = { notes: number[]; type: OscillatorType; vibrate: number[] };
 
@@ -10,7 +10,7 @@ const tones: Record<"ok" | "warn" | "refused", Tone> = {
 };
 
 export function toneOf(verdict: VerdictKind): Tone {
-  if (verdict === "admitted") return tones.ok;
+  if (verdict === "admitted" || verdict === "valid") return tones.ok;
   if (verdict === "already-checked-in") return tones.warn;
   return tones.refused;
 }

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DoorVerdict } from "#contract/door-verdict.ts";
 import { decodeQrImage, pdfImages } from "#tests/support/qr-decode.ts";
 import { launchChromium, newPage, waitForHydration } from "./browser.ts";
 import { signInAs } from "./session.ts";
@@ -79,12 +80,12 @@ describe("tickets (issue 11)", () => {
     const sms = await outboxSms(nell);
     const link = sms.match(/https?:\/\/\S+/)?.[0] ?? "";
     expect(new URL(link).pathname).toBe(`/ticket/${given.id}`);
-    const verdict = await call<{ verdict: string }>(
+    const verdict = await call<DoorVerdict>(
       "tickets.verifyToken",
       { eventId: event.eventId, token: given.qr },
       event.organiserId,
     );
-    expect(verdict.verdict).toBe("superseded");
+    expect(verdict).toMatchObject({ verdict: "invalid", reason: "given-away" });
 
     // Nell registers with that phone (code from the SMS), opens the link and claims it.
     const newcomer = await newPage(browser, { mobile: true });
@@ -122,14 +123,12 @@ describe("tickets (issue 11)", () => {
 
     // The giver's old QR stays dead, and undo is no longer offered or accepted.
     expect(
-      (
-        await call<{ verdict: string }>(
-          "tickets.verifyToken",
-          { eventId: event.eventId, token: given.qr },
-          event.organiserId,
-        )
-      ).verdict,
-    ).toBe("superseded");
+      await call<DoorVerdict>(
+        "tickets.verifyToken",
+        { eventId: event.eventId, token: given.qr },
+        event.organiserId,
+      ),
+    ).toMatchObject({ verdict: "invalid", reason: "given-away" });
     await page.goto(`${baseURL}/message/assigned_ticket_success/${given.id}`);
     await page.getByText("has claimed the ticket").waitFor();
     expect(await page.getByRole("button", { name: /Undo/ }).count()).toBe(0);

@@ -1,11 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { DoorVerdict } from "#contract/door-verdict.ts";
 import { doorAccessRows } from "#server/modules/teams/team-access.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { DEADLOCK, isUniqueViolation, sqlStateOf } from "#server/platform/db/db-errors.ts";
 import { preparedRowsOf } from "#server/platform/db/db-rows.ts";
 import { admissionSteps, type TicketTarget } from "./admit-statement.ts";
 import type { DoorAttempt } from "./door-attempt.ts";
-import type { DoorVerdict } from "./door-verdict.ts";
 
 /**
  * The common case at the door, one round trip: a new `scanId` naming a valid ticket,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { DoorVerdict } from "#contract/door-verdict.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import type { DoorVerdict } from "./door-verdict.ts";
 
 /** Bad scans (invalid codes, tickets already in) at one event within a minute that look like copied QR codes. */
 export const BAD_SCAN_BURST = 5;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { clockTime } from "#contract/door-verdict.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-kit.ts";
@@ -10,7 +11,6 @@ import {
   DOOR_ANNOUNCE_MS,
   flushDoorAnnouncements,
 } from "./door-announcements.ts";
-import { clockTime } from "./door-verdict.ts";
 
 describe.each(testDatabases)("the door on $name", ({ name, open }) => {
   let database: TestDatabase;

@@ -1,4 +1,10 @@
 import { sql } from "drizzle-orm";
+import {
+  admittedVerdict,
+  clockTime,
+  type DoorVerdict,
+  invalidVerdict,
+} from "#contract/door-verdict.ts";
 import { normaliseManualCode } from "#server/modules/tickets/manual-code.ts";
 import type { TicketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
 import { readTicketToken, verifyTicketToken } from "#server/modules/tickets/ticket-token.ts";
@@ -9,7 +15,6 @@ import { admitStatement, type TicketTarget } from "./admit-statement.ts";
 import { type BadScanBurstStep, noticeBadScan } from "./bad-scans.ts";
 import { announceAdmission } from "./door-announcements.ts";
 import type { DoorAttempt } from "./door-attempt.ts";
-import { clockTime, type DoorVerdict, invalidVerdict } from "./door-verdict.ts";
 import { verdictWithoutAdmission } from "./ticket-at-door.ts";
 
 const manualCodePattern = /^[2-9A-HJ-NP-Z]{10}$/;
@@ -128,23 +133,21 @@ async function admitOrExplain(
   for (let round = 0; round < 2; round++) {
     const admitted = await admitStatement(tx, { ...attempt, target });
     if (admitted) {
-      return {
-        verdict: "admitted",
-        message: "Admitted.",
-        ticket: {
+      return admittedVerdict(
+        {
           id: admitted.ticket_id,
           attendeeName: admitted.attendee_name,
           ticketTypeName: admitted.type_name,
         },
-        event: { id: attempt.eventId, title: admitted.title },
-        checkIn: {
+        { id: attempt.eventId, title: admitted.title },
+        {
           id: admitted.check_in_id,
           at: new Date(admitted.created_at).toISOString(),
           time: clockTime(admitted.created_at, admitted.time_zone),
           staffName: admitted.staff_name,
           deviceId: attempt.deviceId,
         },
-      };
+      );
     }
     const refused = await verdictWithoutAdmission(tx, target, attempt.eventId, attempt.staffUserId);
     if (refused) return refused;

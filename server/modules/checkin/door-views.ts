@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
+import { clockTime } from "#contract/door-verdict.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import { clockTime } from "./door-verdict.ts";
 
 /** `checkin.stats`: guests in out of tickets that admit (valid or in), overall and by type. */
 export async function doorStats(db: Executor, eventId: string) {

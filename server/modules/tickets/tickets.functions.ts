@@ -10,9 +10,9 @@ import { assignTicket } from "./assign-ticket.ts";
 import { assignmentViewOf, latestAssignmentBy } from "./assignment-view.ts";
 import { ticketKeyRing } from "./ticket-keys.ts";
 import { ticketsPdf } from "./ticket-pdf.ts";
-import { checkTicketToken } from "./ticket-qr.ts";
 import { findTicket, ticketNotFound } from "./ticket-records.ts";
 import { heldTicket, sharedTicket, ticketHistory, walletForEvent } from "./ticket-views.ts";
+import { tokenVerdict } from "./token-verdict.ts";
 import { claimTicket, undoAssignment } from "./undo-and-claim.ts";
 import { upcomingTickets } from "./upcoming-tickets.ts";
 
@@ -116,7 +116,7 @@ export const ticketFunctions = [
     },
   }),
   defineFunction({
-    // The organiser's check of a scanned token; check-in builds on the same verdicts.
+    // The organiser's check of a scanned token: the door's verdict, without admitting.
     name: "tickets.verifyToken",
     input: z.object({ eventId: z.string().max(100), token: z.string().max(500) }),
     access: "signed-in",
@@ -127,7 +127,11 @@ export const ticketFunctions = [
       );
       if (!owned) throw new FunctionError("NOT_FOUND", "Event not found.");
       const { event } = owned;
-      return checkTicketToken(ctx.db, await ring(ctx), data.token, event.id);
+      return tokenVerdict(ctx.db, await ring(ctx), {
+        token: data.token,
+        doorEventId: event.id,
+        userId: ctx.auth.userId,
+      });
     },
   }),
   defineFunction({

@@ -1,6 +1,12 @@
-/** What the door says of one scan or manual admission (decision 019). */
+/**
+ * What the door says of one scan or manual admission (decision 019), and what the
+ * organiser's check of a token says without admitting (`valid`). One vocabulary for the
+ * server's door, the pages that show it and the offline door, which decides in the browser
+ * with `judgeTicket` (judge-ticket.ts).
+ */
 export type VerdictKind =
   | "admitted"
+  | "valid"
   | "already-checked-in"
   | "wrong-event"
   | "cancelled"
@@ -8,6 +14,16 @@ export type VerdictKind =
 
 /** Why a code is invalid: forged or damaged, no such ticket, or an old QR of a ticket given away. */
 export type InvalidReason = "signature" | "unknown" | "given-away";
+
+/** An admission at the door, as a verdict shows it. */
+export type DoorCheckIn = {
+  id: string;
+  at: string;
+  /** HH:MM in the event's time zone. */
+  time: string;
+  staffName: string;
+  deviceId: string;
+};
 
 export type DoorVerdict = {
   verdict: VerdictKind;
@@ -20,14 +36,7 @@ export type DoorVerdict = {
    */
   event: { id: string; title: string } | null;
   /** The admission: this one (`admitted`) or the earlier one (`already-checked-in`). */
-  checkIn: {
-    id: string;
-    at: string;
-    /** HH:MM in the event's time zone. */
-    time: string;
-    staffName: string;
-    deviceId: string;
-  } | null;
+  checkIn: DoorCheckIn | null;
 };
 
 /** HH:MM (24-hour) of `at` in `timeZone`. */
@@ -68,6 +77,18 @@ export function notForThisEventVerdict(): DoorVerdict {
   };
 }
 
-export function alreadyMessage(checkIn: NonNullable<DoorVerdict["checkIn"]>): string {
+export function alreadyMessage(checkIn: DoorCheckIn): string {
   return `Already checked in at ${checkIn.time} by ${checkIn.staffName} (${checkIn.deviceId}).`;
+}
+
+/** The message of `valid`: the ticket would be admitted, and this check did not admit it. */
+export const validMessage = "Valid: not checked in yet.";
+
+/** A ticket admitted just now: its check-in is `checkIn`. */
+export function admittedVerdict(
+  ticket: NonNullable<DoorVerdict["ticket"]>,
+  event: NonNullable<DoorVerdict["event"]>,
+  checkIn: DoorCheckIn,
+): DoorVerdict {
+  return { verdict: "admitted", message: "Admitted.", ticket, event, checkIn };
 }
