@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
+import type { TicketStatus } from "#contract/ticket-status.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { TicketKeyRing } from "./ticket-keys.ts";
-import type { TicketStatus } from "./ticket-status.ts";
 import { encodeTicketToken, verifyTicketToken } from "./ticket-token.ts";
 
 /** The QR token of a ticket as it is now, signed with the active key. */
