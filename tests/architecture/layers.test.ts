@@ -89,6 +89,18 @@ describe("layers", () => {
     ).toEqual([]);
   });
 
+  it("keeps the contract free of dependencies: it imports only its own files", () => {
+    const outside = files
+      .filter((file) => file.path.startsWith("contract/") && !isTestFile(file.path))
+      .flatMap((file) =>
+        [...file.text.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(?\s*["']([^"']+)["']/g)]
+          .map((match) => match[1] ?? match[2] ?? "")
+          .filter((specifier) => !specifier.startsWith("./"))
+          .map((specifier) => `${file.path} imports ${specifier}`),
+      );
+    expect(outside).toEqual([]);
+  });
+
   it("keeps the platform below the modules and the steps that compose them", () => {
     const production = files.filter((file) => !isTestFile(file.path));
     expect(
