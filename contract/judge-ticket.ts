@@ -6,6 +6,7 @@ import {
   notForThisEventVerdict,
   validMessage,
 } from "./door-verdict.ts";
+import type { TicketStatus } from "./ticket-status.ts";
 
 /** What was scanned: a code whose signature failed, a signed QR token, a typed code, a ticket id. */
 export type ScanFacts =
@@ -22,8 +23,7 @@ export type TicketFacts = {
   eventId: string;
   eventTitle: string;
   eventShortId: string;
-  /** The tickets module's `TicketStatus`. */
-  status: "valid" | "checked-in" | "cancelled";
+  status: TicketStatus;
   /** Passing a ticket on raises it: a QR of an older generation is dead. */
   generation: number;
   attendeeName: string;

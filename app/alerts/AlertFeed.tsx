@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { callable } from "#app/callable/callable.ts";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import { type LiveMessage, useLiveMessages } from "#app/realtime/live-stream.ts";
-import type { AlertView } from "#server/modules/alerts/raise-alert.ts";
+import type { AlertView } from "#contract/alert-view.ts";
 import { alertKindLabels, alertLiveKinds, alertTime } from "./alert-labels.ts";
 import { playAlertChime } from "./alert-sound.ts";
 

@@ -13,7 +13,7 @@ import { Form, Link } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import type { IntentResult } from "#app/forms/intent-action.ts";
 import { useSubmitting } from "#app/forms/use-submitting.ts";
-import { alertRules } from "#server/modules/alerts/alert-options.ts";
+import { alertRules } from "#contract/alert-options.ts";
 
 type TeamChoice = { id: string; name: string; memberCount: number };
 

@@ -1,4 +1,4 @@
-import type { AlertKind } from "#server/modules/alerts/alert-options.ts";
+import type { AlertKind } from "#contract/alert-options.ts";
 
 /** Who or what raised an alert, as the feed says it. */
 export const alertKindLabels: Record<AlertKind, string> = {

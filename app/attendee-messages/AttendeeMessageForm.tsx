@@ -15,7 +15,7 @@ import { Form, Link } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import type { IntentResult } from "#app/forms/intent-action.ts";
 import { usePendingIntent } from "#app/forms/use-submitting.ts";
-import { attendeeMessageRules } from "#server/modules/attendee-messages/attendee-message-options.ts";
+import { attendeeMessageRules } from "#contract/attendee-message-options.ts";
 import { holdersText, namesText, usageLine } from "./attendee-message-text.ts";
 
 export type AudienceEvent = {

@@ -6,7 +6,7 @@ import { useLiveMessages } from "#app/realtime/live-stream.ts";
 import {
   ATTENDEE_MESSAGE_PROGRESS,
   type AttendeeMessageProgress,
-} from "#server/modules/attendee-messages/attendee-message-options.ts";
+} from "#contract/attendee-message-options.ts";
 import { progressText } from "./attendee-message-text.ts";
 
 export type SentMessage = {

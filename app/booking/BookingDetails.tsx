@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import type { BookingView } from "#contract/booking-view.ts";
 import { ticketPath } from "#contract/paths.ts";
-import type { BookingView } from "#server/modules/bookings/booking-view.ts";
 import { bookingStatusLabels, paymentStatusLabels, ticketStatusLabels } from "./booking-labels.ts";
 import { EventHeader } from "./EventHeader.tsx";
 import { LineItems } from "./LineItems.tsx";

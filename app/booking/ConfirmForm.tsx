@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import { formatPrice } from "#app/events/format.ts";
 import type { FormFailure } from "#app/forms/form-failure.ts";
-import type { HoldView } from "#server/modules/holds/hold-view.ts";
+import type { HoldView } from "#contract/hold-view.ts";
 import { attendeeField, confirmKeyOf, ticketSlots } from "./booking-form-fields.ts";
 
 type Props = {

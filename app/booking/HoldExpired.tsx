@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { Form } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
-import type { HoldView } from "#server/modules/holds/hold-view.ts";
+import type { HoldView } from "#contract/hold-view.ts";
 import { quantityField } from "./booking-form-fields.ts";
 
 type Props = { hold: HoldView; idempotencyKey: string; pending: boolean };

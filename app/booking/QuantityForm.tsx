@@ -4,7 +4,7 @@ import { FormMessage } from "#app/components/FormMessage.tsx";
 import { formatPrice } from "#app/events/format.ts";
 import { notOnSaleText } from "#app/events/TicketTypeList.tsx";
 import type { FormFailure } from "#app/forms/form-failure.ts";
-import type { PublicTicketType } from "#server/modules/events/event-page.service.ts";
+import type { PublicTicketType } from "#contract/event-page.ts";
 import { quantityField } from "./booking-form-fields.ts";
 
 /** 0 up to what one order may take of what is left. */

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { theme } from "#app/theme.ts";
-import type { UpcomingTicket } from "#server/modules/tickets/upcoming-tickets.ts";
+import type { UpcomingTicket } from "#contract/upcoming-ticket.ts";
 import { groupTicketsByEvent } from "./group-tickets.ts";
 import { UpcomingTickets } from "./UpcomingTickets.tsx";
 

@@ -1,5 +1,5 @@
-import type { BookingStatus, PaymentStatus } from "#server/modules/bookings/booking-status.ts";
-import type { TicketStatus } from "#server/modules/tickets/ticket-status.ts";
+import type { BookingStatus, PaymentStatus } from "#contract/booking-status.ts";
+import type { TicketStatus } from "#contract/ticket-status.ts";
 
 /** Each status in words, with the colour of its badge. */
 export const bookingStatusLabels: Record<BookingStatus, { label: string; color: string }> = {

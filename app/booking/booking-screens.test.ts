@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { UpcomingTicket } from "#server/modules/tickets/upcoming-tickets.ts";
+import type { UpcomingTicket } from "#contract/upcoming-ticket.ts";
 import { ticketSlots } from "./booking-form-fields.ts";
 import { groupTicketsByEvent } from "./group-tickets.ts";
 import { formatClock, minutesLeftText } from "./use-seconds-left.ts";

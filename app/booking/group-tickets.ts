@@ -1,5 +1,5 @@
-import type { EventSummary } from "#server/modules/events/event-summary.ts";
-import type { UpcomingTicket } from "#server/modules/tickets/upcoming-tickets.ts";
+import type { EventSummary } from "#contract/event-summary.ts";
+import type { UpcomingTicket } from "#contract/upcoming-ticket.ts";
 
 export type EventTickets = { event: EventSummary; tickets: UpcomingTicket[] };
 

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { type FormFailure, field, formFailure, keptValues } from "#app/forms/form-failure.ts";
 import type { ServerContext } from "#app/server-context.ts";
+import type { BookingView } from "#contract/booking-view.ts";
 import { bookingPath } from "#contract/paths.ts";
-import type { BookingView } from "#server/modules/bookings/booking-view.ts";
 
 export type ReferenceActionData =
   | { intent: "lookup"; booking: BookingView; failure?: undefined }

@@ -1,4 +1,4 @@
-import type { EventPage } from "#server/modules/events/event-page.service.ts";
+import type { EventPage } from "#contract/event-page.ts";
 
 /** Why nothing of this event can be booked now, in words; null when something can. */
 export function saleBlocker(event: EventPage): string | null {

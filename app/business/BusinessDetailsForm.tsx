@@ -4,7 +4,7 @@ import { FormMessage } from "#app/components/FormMessage.tsx";
 import { PhoneNumberField, type PhoneRegion } from "#app/components/PhoneNumberField.tsx";
 import { type FormFailure, generalMessage } from "#app/forms/form-failure.ts";
 import { useSubmitting } from "#app/forms/use-submitting.ts";
-import { businessTypes } from "#server/modules/businesses/business-options.ts";
+import { businessTypes } from "#contract/business-options.ts";
 
 export type BusinessFormValues = Partial<
   Record<

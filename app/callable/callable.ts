@@ -21,6 +21,9 @@ export type { CallableErrorCode } from "./error-codes.ts";
 /** Name → input and output of each function, as `FunctionTypes` derives it. */
 export type FunctionMap = { [name: string]: { input: unknown; output: unknown } };
 
+/** What the named function of the server answers: pages name it so rather than import the server. */
+export type FunctionOutput<N extends keyof AppFunctions> = AppFunctions[N]["output"];
+
 /** The functions that exist only under NODE_ENV=test, for the protocol's tests. */
 export type TestFunctions = FunctionTypes<typeof testFunctions>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { httpCodeOfStatus } from "#server/platform/callable/function-error.ts";
+import { httpCodeOfStatus } from "#contract/function-status.ts";
 import { codeForHttpStatus, codeForStatus } from "./error-codes.ts";
 
 describe("codeForHttpStatus", () => {

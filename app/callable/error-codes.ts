@@ -1,4 +1,4 @@
-import type { FunctionStatus } from "#server/platform/callable/function-error.ts";
+import type { FunctionStatus } from "#contract/function-status.ts";
 
 /** `FAILED_PRECONDITION` → `failed-precondition`: the client's spelling of a status. */
 type CodeOf<S extends string> = S extends `${infer Head}_${infer Tail}`

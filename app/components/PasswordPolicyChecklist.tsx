@@ -1,10 +1,9 @@
 import { List, Text, VisuallyHidden } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { callable } from "#app/callable/callable.ts";
-import type { AppFunctions } from "#server/functions.ts";
+import { callable, type FunctionOutput } from "#app/callable/callable.ts";
 
 /** The server's password policy (`accounts.passwordPolicy`): limits and rules, each met or not. */
-export type PasswordPolicy = AppFunctions["accounts.passwordPolicy"]["output"];
+export type PasswordPolicy = FunctionOutput<"accounts.passwordPolicy">;
 
 type Props = {
   /** The policy as the loader got it (rules unmet): the list renders on the server too. */

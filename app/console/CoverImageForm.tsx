@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import type { IntentResult } from "#app/forms/intent-action.ts";
-import { coverImageRules } from "#server/modules/events/event-options.ts";
+import { coverImageRules } from "#contract/event-options.ts";
 
 const tooLarge = "The image is larger than 5 MB.";
 

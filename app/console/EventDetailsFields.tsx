@@ -1,5 +1,5 @@
 import { NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
-import { eventCategories } from "#server/modules/events/event-options.ts";
+import { eventCategories } from "#contract/event-options.ts";
 import { DescriptionField } from "./DescriptionField.tsx";
 import { TimeZoneSelect } from "./TimeZoneSelect.tsx";
 

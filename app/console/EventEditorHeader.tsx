@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import { formatEventTime } from "#app/events/format.ts";
-import type { EventStatus } from "#server/modules/events/event-options.ts";
+import type { EventStatus } from "#contract/event-options.ts";
 import { EventStatusBadge } from "./EventStatusBadge.tsx";
 
 type Props = {

@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Textarea } from "@mantine/core";
 import { Link, useFetcher } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import type { IntentResult } from "#app/forms/intent-action.ts";
-import type { EventStatus } from "#server/modules/events/event-options.ts";
+import type { EventStatus } from "#contract/event-options.ts";
 import { ConfirmAction } from "./ConfirmAction.tsx";
 import { publishBlockers, unpublishBlockers } from "./lifecycle-blockers.ts";
 

@@ -1,5 +1,5 @@
 import { Badge } from "@mantine/core";
-import type { EventStatus } from "#server/modules/events/event-options.ts";
+import type { EventStatus } from "#contract/event-options.ts";
 
 const looks: Record<EventStatus, { label: string; color: string }> = {
   draft: { label: "Draft", color: "gray" },

@@ -1,5 +1,5 @@
 import { NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { ticketCurrencies } from "#server/modules/events/event-options.ts";
+import { ticketCurrencies } from "#contract/event-options.ts";
 
 export type TicketTypeValues = {
   name: string;

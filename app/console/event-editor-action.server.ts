@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { field } from "#app/forms/form-failure.ts";
 import { fieldFailure, type IntentAnswer } from "#app/forms/intent-action.ts";
 import type { ServerContext } from "#app/server-context.ts";
-import { coverImageRules } from "#server/modules/events/event-options.ts";
+import { coverImageRules } from "#contract/event-options.ts";
 import { runConsoleForm } from "./console-form.ts";
 import { eventDetailsFrom } from "./event-details-input.ts";
 import { readPrice, readWholeNumber } from "./price-input.ts";

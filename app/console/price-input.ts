@@ -1,6 +1,6 @@
 /**
  * A price as an organiser types it, in major units ("12.50", "12", "0"), to integer minor
- * units (1250). Every ticket currency has 2 minor digits (event-options.ts).
+ * units (1250). Every ticket currency has 2 minor digits (contract/event-options.ts).
  */
 export type PriceReading = { ok: true; minor: number } | { ok: false; message: string };
 

@@ -1,5 +1,5 @@
 import { Badge } from "#app/ui/notices.tsx";
-import type { Availability } from "#server/modules/events/event-discovery.service.ts";
+import type { Availability } from "#contract/event-card.ts";
 
 /**
  * "Sold out" / "Few left" on cards and ticket types; nothing while plenty remain. Dark

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "#app/ui/Button.tsx";
 import { NativeSelect, TextInput } from "#app/ui/fields.tsx";
-import { eventCategories } from "#server/modules/events/event-options.ts";
+import { eventCategories } from "#contract/event-options.ts";
 import classes from "./DiscoveryFilters.module.css";
 
 export type FilterValues = { q: string; category: string; from: string; to: string };

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { EventCard as EventCardData } from "#server/modules/events/event-discovery.service.ts";
-import { eventCategories } from "#server/modules/events/event-options.ts";
+import type { EventCard as EventCardData } from "#contract/event-card.ts";
+import { eventCategories } from "#contract/event-options.ts";
 import { AvailabilityBadge } from "./AvailabilityBadge.tsx";
 import classes from "./EventCard.module.css";
 import { formatEventTime, formatPrice } from "./format.ts";

@@ -1,9 +1,6 @@
 import { Group, Paper, Stack } from "#app/ui/layout.tsx";
 import { Text } from "#app/ui/text.tsx";
-import type {
-  NotOnSaleReason,
-  PublicTicketType,
-} from "#server/modules/events/event-page.service.ts";
+import type { NotOnSaleReason, PublicTicketType } from "#contract/event-page.ts";
 import { AvailabilityBadge } from "./AvailabilityBadge.tsx";
 import { formatEventTime, formatPrice } from "./format.ts";
 

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useFetcher } from "react-router";
-import type { AppFunctions } from "#server/functions.ts";
+import type { FunctionOutput } from "#app/callable/callable.ts";
 
-type Session = AppFunctions["sessions.list"]["output"][number];
+type Session = FunctionOutput<"sessions.list">[number];
 
 /** A short name for a device from its user agent: browser on system. */
 export function deviceName(userAgent: string | null): string {

@@ -17,7 +17,7 @@ import { screenMeta } from "#app/components/screen-meta.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
 import { teamUsageText } from "#app/teams/team-labels.ts";
-import { businessTypes } from "#server/modules/businesses/business-options.ts";
+import { businessTypes } from "#contract/business-options.ts";
 import type { Route } from "./+types/business._index";
 
 const title = "Business console";

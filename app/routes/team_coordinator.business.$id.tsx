@@ -8,7 +8,7 @@ import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
 import { TeamEventList } from "#app/teams/TeamEventList.tsx";
-import { businessTypes } from "#server/modules/businesses/business-options.ts";
+import { businessTypes } from "#contract/business-options.ts";
 import type { Route } from "./+types/team_coordinator.business.$id";
 
 const intro =

@@ -17,6 +17,33 @@ const violations = (rule: (from: string, to: string) => boolean, scope = files) 
     file.imports.filter((to) => rule(file.path, to)).map((to) => `${file.path} imports ${to}`),
   );
 
+/**
+ * The only imports from app/ into server/ (docs/decisions/026-contract-and-module-layout.md).
+ * Everything else a page shares with the server lives in contract/.
+ */
+const pageToServerAllowList: { from: RegExp; to: RegExp; why: string }[] = [
+  {
+    from: /^app\/server-context\.ts$/,
+    to: /^server\/(functions\.ts|platform\/http\/page-context\.ts)$/,
+    why: "server-side composition: the loaders' context is typed by the server's function map",
+  },
+  {
+    from: /^app\/callable\/callable\.ts$/,
+    to: /^server\/(functions\.ts|platform\/callable\/(define-function|test-functions)\.ts)$/,
+    why: "typed calls: names, inputs and outputs are derived from the server's function definitions (types only)",
+  },
+  {
+    from: /^app\/forms\/form-failure\.test\.ts$/,
+    to: /^server\/platform\/callable\/function-error\.ts$/,
+    why: "test: the form reads the very errors the server throws",
+  },
+  {
+    from: /^app\/events\/home-search\.test\.ts$/,
+    to: /^server\/(modules\/events\/event-discovery\.functions|platform\/callable\/(define-function|registry))\.ts$/,
+    why: "test: the home page's loader runs on the real search function",
+  },
+];
+
 describe("layers", () => {
   it("reads the whole tree (the check is not vacuous)", () => {
     expect(files.filter((file) => file.path.startsWith("server/modules/")).length).toBeGreaterThan(
@@ -31,6 +58,23 @@ describe("layers", () => {
     );
   });
 
+  it("app/ imports server/ only through contract/", () => {
+    const allowed = (from: string, to: string) =>
+      pageToServerAllowList.some((entry) => entry.from.test(from) && entry.to.test(to));
+    expect(
+      violations(
+        (from, to) => from.startsWith("app/") && to.startsWith("server/") && !allowed(from, to),
+      ),
+    ).toEqual([]);
+  });
+
+  it("allows no app/ → server/ import that no longer exists (the allow-list stays short)", () => {
+    const unused = pageToServerAllowList.filter(
+      (entry) => violations((from, to) => entry.from.test(from) && entry.to.test(to)).length === 0,
+    );
+    expect(unused.map((entry) => entry.why)).toEqual([]);
+  });
+
   it("keeps the contract below both sides", () => {
     expect(
       violations(
@@ -38,6 +82,18 @@ describe("layers", () => {
           from.startsWith("contract/") && (to.startsWith("app/") || to.startsWith("server/")),
       ),
     ).toEqual([]);
+  });
+
+  it("keeps the contract free of dependencies: it imports only its own files", () => {
+    const outside = files
+      .filter((file) => file.path.startsWith("contract/") && !isTestFile(file.path))
+      .flatMap((file) =>
+        [...file.text.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(?\s*["']([^"']+)["']/g)]
+          .map((match) => match[1] ?? match[2] ?? "")
+          .filter((specifier) => !specifier.startsWith("./"))
+          .map((specifier) => `${file.path} imports ${specifier}`),
+      );
+    expect(outside).toEqual([]);
   });
 
   it("keeps the platform below the modules and the steps that compose them", () => {

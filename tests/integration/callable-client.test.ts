@@ -7,7 +7,7 @@ import {
   type TestFunctions,
 } from "#app/callable/callable.ts";
 import { ACCESS_TOKEN_COOKIE } from "#contract/cookie-names.ts";
-import { httpCodeOfStatus } from "#server/platform/callable/function-error.ts";
+import { httpCodeOfStatus } from "#contract/function-status.ts";
 import { startTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 // Our page client against the real server: the same cases as the firebase conformance

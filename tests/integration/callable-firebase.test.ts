@@ -1,7 +1,7 @@
 import { deleteApp, type FirebaseApp, initializeApp } from "firebase/app";
 import { type Functions, getFunctions, httpsCallableFromURL } from "firebase/functions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpCodeOfStatus } from "#server/platform/callable/function-error.ts";
+import { httpCodeOfStatus } from "#contract/function-status.ts";
 import { startTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 // The `firebase` package is an independent client of the callable protocol: whatever it

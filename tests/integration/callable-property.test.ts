@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpCodeOfStatus } from "#server/platform/callable/function-error.ts";
+import { httpCodeOfStatus } from "#contract/function-status.ts";
 import { startTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 // Whatever a client throws at `/api/fn/{name}`, the server answers in the protocol and

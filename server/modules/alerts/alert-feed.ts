@@ -1,10 +1,11 @@
 import { and, desc, eq, exists, isNull, lt, sql } from "drizzle-orm";
+import type { AlertView } from "#contract/alert-view.ts";
 import { teamMembers } from "#server/modules/teams/teams.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { publishRealtime, topics } from "#server/platform/realtime/publish.ts";
 import { alertAcknowledgements, alerts, alertTeams } from "./alerts.schema.ts";
-import { type AlertView, alertMessageKinds } from "./raise-alert.ts";
+import { alertMessageKinds } from "./raise-alert.ts";
 
 export const ALERT_PAGE_SIZE = 20;
 

@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
+import type { AlertUrgency } from "#contract/alert-options.ts";
+import type { AlertView } from "#contract/alert-view.ts";
 import { requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
 import { teams } from "#server/modules/teams/teams.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
-import type { AlertUrgency } from "./alert-options.ts";
 import { alerts, alertTeams } from "./alerts.schema.ts";
-import { type AlertView, raiseAlert } from "./raise-alert.ts";
+import { raiseAlert } from "./raise-alert.ts";
 
 export type SendAlertInput = {
   teamIds: string[];

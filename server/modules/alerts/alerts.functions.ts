@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { alertRules, alertUrgencies } from "#contract/alert-options.ts";
 import {
   type AnyFunctionDefinition,
   defineFunction,
 } from "#server/platform/callable/define-function.ts";
 import { acknowledgeAlert, listAlerts, unreadAlertCount } from "./alert-feed.ts";
-import { alertRules, alertUrgencies } from "./alert-options.ts";
 import { sendAlert, sentAlerts } from "./alert-sending.ts";
 
 export const sendAlertInput = z.object({

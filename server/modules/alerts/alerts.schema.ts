@@ -9,12 +9,17 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  type AlertKind,
+  type AlertUrgency,
+  alertKinds,
+  alertUrgencies,
+} from "#contract/alert-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { teams } from "#server/modules/teams/teams.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { oneOf } from "#server/platform/db/sql-values.ts";
-import { type AlertKind, type AlertUrgency, alertKinds, alertUrgencies } from "./alert-options.ts";
 
 /**
  * A live message to the members of one or more teams of a business (decision 020): from

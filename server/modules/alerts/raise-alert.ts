@@ -1,20 +1,9 @@
 import { inArray } from "drizzle-orm";
+import type { AlertKind, AlertUrgency } from "#contract/alert-options.ts";
+import type { AlertView } from "#contract/alert-view.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { publishRealtime, topics } from "#server/platform/realtime/publish.ts";
-import type { AlertKind, AlertUrgency } from "./alert-options.ts";
 import { alerts, alertTeams } from "./alerts.schema.ts";
-
-/** An alert as the feed and the live stream show it to one member. */
-export type AlertView = {
-  id: string;
-  kind: AlertKind;
-  urgency: AlertUrgency;
-  subject: string;
-  body: string;
-  eventId: string | null;
-  createdAt: string;
-  acknowledged: boolean;
-};
 
 /** The live message kinds on the stream (app/ listens for these). */
 export const alertMessageKinds = {

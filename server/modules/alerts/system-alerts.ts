@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { AlertView } from "#contract/alert-view.ts";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { teamEvents } from "#server/modules/teams/teams.schema.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
-import { type AlertView, raiseAlert } from "./raise-alert.ts";
+import { raiseAlert } from "./raise-alert.ts";
 
 type EventRef = { id: string; businessId: string; title: string };
 

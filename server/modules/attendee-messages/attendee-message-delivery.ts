@@ -1,4 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import {
+  ATTENDEE_MESSAGE_PROGRESS,
+  type AttendeeMessageProgress,
+  attendeeMessageRules,
+} from "#contract/attendee-message-options.ts";
 import { eventTicketsPath } from "#contract/paths.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { notifications } from "#server/modules/notifications/notifications.schema.ts";
@@ -11,11 +16,6 @@ import { users } from "#server/platform/auth/users.schema.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { publishRealtime, topics } from "#server/platform/realtime/publish.ts";
-import {
-  ATTENDEE_MESSAGE_PROGRESS,
-  type AttendeeMessageProgress,
-  attendeeMessageRules,
-} from "./attendee-message-options.ts";
 import { attendeeMessageRecipients, attendeeMessages } from "./attendee-messages.schema.ts";
 
 export type DeliveryDeps = NotifyOptions & {

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { attendeeMessageRules } from "#contract/attendee-message-options.ts";
+import { planLimits } from "#contract/business-options.ts";
 import {
   type Business,
   findOwnedBusiness,
   requireOwnedBusiness,
 } from "#server/modules/businesses/business-access.ts";
-import { planLimits } from "#server/modules/businesses/business-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import {
   eventNotFound,
@@ -17,7 +18,6 @@ import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import { attendeeMessageRules } from "./attendee-message-options.ts";
 import { type AttendeeMessageView, messageView } from "./attendee-message-view.ts";
 import { attendeeMessages } from "./attendee-messages.schema.ts";
 import {

@@ -1,4 +1,4 @@
-import type { AttendeeMessageStatus } from "./attendee-message-options.ts";
+import type { AttendeeMessageStatus } from "#contract/attendee-message-options.ts";
 import type { attendeeMessages } from "./attendee-messages.schema.ts";
 
 export type AttendeeMessageView = {

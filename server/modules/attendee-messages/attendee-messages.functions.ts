@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { attendeeMessageRules as rules } from "#contract/attendee-message-options.ts";
 import {
   type AnyFunctionDefinition,
   defineFunction,
 } from "#server/platform/callable/define-function.ts";
-import { attendeeMessageRules as rules } from "./attendee-message-options.ts";
 import {
   getMessage,
   listMessages,

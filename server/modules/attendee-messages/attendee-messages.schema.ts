@@ -10,11 +10,14 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  type AttendeeMessageStatus,
+  attendeeMessageStatuses,
+} from "#contract/attendee-message-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { oneOf } from "#server/platform/db/sql-values.ts";
-import { type AttendeeMessageStatus, attendeeMessageStatuses } from "./attendee-message-options.ts";
 
 /**
  * A business owner's message to the ticket holders of one event (decision 023). The

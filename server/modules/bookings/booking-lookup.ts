@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { BookingView } from "#contract/booking-view.ts";
 import { brandName } from "#contract/brand.ts";
 import { bookingPath } from "#contract/paths.ts";
 import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
@@ -8,7 +9,7 @@ import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { readSignedValue, signValue } from "#server/platform/http/signed-value.ts";
 import type { RateRule } from "#server/platform/rate-limit/rate-limiter.ts";
 import { normalizeReference } from "./booking-reference.ts";
-import { type BookingView, findBookingView } from "./booking-view.ts";
+import { findBookingView } from "./booking-view.ts";
 
 /** Lookups from one address: enough for a family at a kiosk, too few to guess references. */
 export const lookupPerIpRule: RateRule = {

@@ -1,5 +1,5 @@
+import type { HoldView } from "#contract/hold-view.ts";
 import { bookingPath } from "#contract/paths.ts";
-import type { HoldView } from "#server/modules/holds/hold-view.ts";
 import { formatEventTime } from "#server/modules/holds/sale-rules.ts";
 import { notifyUser, sendEmail } from "#server/modules/notifications/notifications.service.ts";
 import type { Executor } from "#server/platform/db/database.ts";

@@ -1,4 +1,4 @@
-import type { HoldView } from "#server/modules/holds/hold-view.ts";
+import type { HoldView } from "#contract/hold-view.ts";
 import { issueTickets } from "#server/modules/tickets/issue-tickets.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { newBookingReference } from "./booking-reference.ts";

@@ -1,43 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type EventSummary, eventSummaryOf } from "#server/modules/events/event-summary.ts";
-import type { TicketStatus } from "#server/modules/tickets/ticket-status.ts";
+import type { BookingStatus, PaymentStatus } from "#contract/booking-status.ts";
+import type { BookingSummary, BookingView } from "#contract/booking-view.ts";
+import type { EventSummary } from "#contract/event-summary.ts";
+import { eventSummaryOf } from "#server/modules/events/event-summary.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { isoTime, parsedJson } from "#server/platform/db/sql-values.ts";
-import type { BookingStatus, PaymentStatus } from "./booking-status.ts";
-
-export type BookingSummary = {
-  id: string;
-  reference: string;
-  status: BookingStatus;
-  paymentStatus: PaymentStatus;
-  paymentProvider: string;
-  totalMinor: number;
-  currency: string;
-  ticketCount: number;
-  createdAt: string;
-  cancelledAt: string | null;
-  event: EventSummary;
-};
-
-export type BookingView = BookingSummary & {
-  items: {
-    ticketTypeId: string;
-    name: string;
-    quantity: number;
-    unitPriceMinor: number;
-    currency: string;
-  }[];
-  /** `id` is null in the view a visitor gets by reference and contact. */
-  tickets: {
-    id: string | null;
-    ticketTypeName: string;
-    attendeeName: string;
-    status: TicketStatus;
-  }[];
-  /** Whether its owner may cancel it now (confirmed, event allows it and has not started). */
-  canCancel: boolean;
-};
 
 type SummaryRow = {
   id: string;

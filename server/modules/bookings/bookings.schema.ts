@@ -10,17 +10,17 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
-import { holds } from "#server/modules/holds/holds.schema.ts";
-import { users } from "#server/platform/auth/users.schema.ts";
-import { oneOf } from "#server/platform/db/sql-values.ts";
 import {
   type BookingStatus,
   bookingStatuses,
   type CancellationSource,
   type PaymentStatus,
   paymentStatuses,
-} from "./booking-status.ts";
+} from "#contract/booking-status.ts";
+import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
+import { holds } from "#server/modules/holds/holds.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { oneOf } from "#server/platform/db/sql-values.ts";
 
 /**
  * A confirmed purchase, made from one hold (`hold_id` unique: a hold becomes at most one

@@ -1,4 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { CancellationSource } from "#contract/booking-status.ts";
+import type { BookingView } from "#contract/booking-view.ts";
 import { bookingPath } from "#contract/paths.ts";
 import { releaseHoldsWhereStatement } from "#server/modules/holds/hold-statements.ts";
 import { notifyUser } from "#server/modules/notifications/notifications.service.ts";
@@ -6,8 +8,7 @@ import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { MessageService } from "#server/platform/messages/message-service.ts";
-import type { CancellationSource } from "./booking-status.ts";
-import { type BookingView, findBookingView } from "./booking-view.ts";
+import { findBookingView } from "./booking-view.ts";
 
 export type CancelledBooking = { id: string; userId: string; reference: string; eventId: string };
 

@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import type { BookingView } from "#contract/booking-view.ts";
+import type { HoldView } from "#contract/hold-view.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { claimHold } from "#server/modules/holds/claim-hold.ts";
 import { expireHoldStatement } from "#server/modules/holds/hold-statements.ts";
-import { type HoldView, loadHoldView } from "#server/modules/holds/hold-view.ts";
+import { loadHoldView } from "#server/modules/holds/hold-view.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { DEADLOCK, sqlStateOf, UNIQUE_VIOLATION } from "#server/platform/db/db-errors.ts";
 import { tellBooked } from "./booking-notices.ts";
 import { insertBooking, insertLinesAndTickets } from "./booking-records.ts";
-import { type BookingView, findBookingView } from "./booking-view.ts";
+import { findBookingView } from "./booking-view.ts";
 import { idempotencyKeys } from "./bookings.schema.ts";
 import type { BookingDeps, ConfirmRequest } from "./confirm-request.ts";
 

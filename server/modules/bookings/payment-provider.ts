@@ -1,5 +1,5 @@
+import type { PaymentStatus } from "#contract/booking-status.ts";
 import type { Executor } from "#server/platform/db/database.ts";
-import type { PaymentStatus } from "./booking-status.ts";
 
 export type PaymentRequest = {
   bookingId: string;

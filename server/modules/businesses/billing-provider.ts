@@ -1,4 +1,4 @@
-import type { BusinessPlan } from "./business-options.ts";
+import type { BusinessPlan } from "#contract/business-options.ts";
 
 export type PlanChangeRequest = {
   businessId: string;

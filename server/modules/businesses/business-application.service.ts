@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
+import { type BusinessPlan, planLimits } from "#contract/business-options.ts";
 import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { isUniqueViolation } from "#server/platform/db/db-errors.ts";
 import { type Business, findOwnedBusiness, requireOwnedBusiness } from "./business-access.ts";
 import type { BusinessDetails } from "./business-input.ts";
-import { type BusinessPlan, planLimits } from "./business-options.ts";
 import { businesses } from "./businesses.schema.ts";
 import type { CountPlanUsage } from "./plan-usage.ts";
 

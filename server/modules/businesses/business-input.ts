@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { businessTypes } from "#contract/business-options.ts";
 import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
-import { businessTypes } from "./business-options.ts";
 
 const typeIds = businessTypes.map((type) => type.id) as [string, ...string[]];
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { type BusinessPlan, businessPlans, planLimits } from "#contract/business-options.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database } from "#server/platform/db/database.ts";
 import type { BillingProvider } from "./billing-provider.ts";
 import { requireOwnedBusiness } from "./business-access.ts";
 import { describeBusiness, type MyBusiness } from "./business-application.service.ts";
-import { type BusinessPlan, businessPlans, planLimits } from "./business-options.ts";
 import { businesses, planChanges } from "./businesses.schema.ts";
 import type { CountPlanUsage } from "./plan-usage.ts";
 

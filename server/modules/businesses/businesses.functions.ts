@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { businessPlans } from "#contract/business-options.ts";
 import {
   type AnyFunctionDefinition,
   defineFunction,
@@ -10,7 +11,6 @@ import { findOwnedBusiness } from "./business-access.ts";
 import { applyForBusiness, myBusiness, updateBusiness } from "./business-application.service.ts";
 import { forgetBusinessDraft, keepBusinessDraft, readBusinessDraft } from "./business-draft.ts";
 import { businessDetailsInput, businessDraftFields } from "./business-input.ts";
-import { businessPlans } from "./business-options.ts";
 import { changePlan, listPlans } from "./business-plans.service.ts";
 import type { BusinessSteps } from "./plan-usage.ts";
 

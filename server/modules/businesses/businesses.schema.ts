@@ -1,13 +1,13 @@
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "#server/platform/auth/users.schema.ts";
-import { oneOf } from "#server/platform/db/sql-values.ts";
 import {
   type BusinessPlan,
   type BusinessStatus,
   type BusinessType,
   businessPlans,
   businessStatuses,
-} from "./business-options.ts";
+} from "#contract/business-options.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { oneOf } from "#server/platform/db/sql-values.ts";
 
 /**
  * An organiser that sells tickets. One owner (the user who applied) per business and,

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { coverImageRules, type EventCategory } from "#server/modules/events/event-options.ts";
+import { coverImageRules, type EventCategory } from "#contract/event-options.ts";
 
 /** Two colours per category: the demo's covers are gradients, nothing downloaded. */
 const palette: Record<EventCategory, [string, string]> = {

@@ -1,4 +1,4 @@
-import type { EventCategory } from "#server/modules/events/event-options.ts";
+import type { EventCategory } from "#contract/event-options.ts";
 
 export type DemoTicket = {
   name: string;

@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { eventCategories } from "#contract/event-options.ts";
 import {
   type AnyFunctionDefinition,
   defineFunction,
 } from "#server/platform/callable/define-function.ts";
 import { eventCalendar } from "./event-calendar.ts";
 import { searchEvents } from "./event-discovery.service.ts";
-import { eventCategories } from "./event-options.ts";
 import { getEventPage } from "./event-page.service.ts";
 
 const day = z

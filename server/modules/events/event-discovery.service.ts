@@ -1,14 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Executor } from "#server/platform/db/database.ts";
-import { rowsOf } from "#server/platform/db/db-rows.ts";
-import { eventPath } from "./event-ids.ts";
+import type { Availability, EventCard } from "#contract/event-card.ts";
 import {
   coverImagePath,
   type EventCategory,
   fewLeftCount,
   fewLeftShare,
   maxEventDurationDays,
-} from "./event-options.ts";
+} from "#contract/event-options.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
+import { eventPath } from "./event-ids.ts";
 
 export type DiscoveryFilters = {
   q?: string | undefined;
@@ -16,23 +17,6 @@ export type DiscoveryFilters = {
   /** Inclusive calendar days (`YYYY-MM-DD`) in each event's own time zone. */
   from?: string | undefined;
   to?: string | undefined;
-};
-
-export type Availability = "available" | "few-left" | "sold-out";
-
-export type EventCard = {
-  shortId: string;
-  path: string;
-  title: string;
-  startsAt: string;
-  endsAt: string;
-  timeZone: string;
-  venueName: string;
-  category: EventCategory;
-  coverImage: string | null;
-  lowestPriceMinor: number | null;
-  currency: string | null;
-  availability: Availability;
 };
 
 export type SearchResult = {

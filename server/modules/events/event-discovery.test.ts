@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { EventCard } from "#contract/event-card.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import type { FunctionContext } from "#server/platform/callable/define-function.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
@@ -10,7 +11,7 @@ import {
   fixtureEvent,
 } from "#tests/support/kits/event-discovery-test-kit.ts";
 import { eventDiscoveryFunctions } from "./event-discovery.functions.ts";
-import { type EventCard, searchEvents } from "./event-discovery.service.ts";
+import { searchEvents } from "./event-discovery.service.ts";
 import { events } from "./events.schema.ts";
 
 const titles = (cards: EventCard[]) => cards.map((c) => c.title);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
+import { type CoverImageSize, coverImagePath, coverImageRules } from "#contract/event-options.ts";
 import { fieldError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
-import { type CoverImageSize, coverImagePath, coverImageRules } from "./event-options.ts";
 import { assertNotCancelled, requireOwnedEvent } from "./event-ownership.ts";
 import { eventImages, events } from "./events.schema.ts";
 

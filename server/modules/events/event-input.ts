@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { eventCategories, maxEventDurationDays, ticketCurrencies } from "./event-options.ts";
+import {
+  eventCategories,
+  maxEventDurationDays,
+  ticketCurrencies,
+} from "#contract/event-options.ts";
 import { fromLocalInput, isKnownTimeZone } from "./zoned-time.ts";
 
 /**

@@ -1,58 +1,13 @@
 import { asc, eq } from "drizzle-orm";
+import { coverImagePath, type EventStatus } from "#contract/event-options.ts";
+import type { EventPage, NotOnSaleReason, PublicTicketType } from "#contract/event-page.ts";
 import { findOwnedBusiness } from "#server/modules/businesses/business-access.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
-import { type Availability, availabilityOf } from "./event-discovery.service.ts";
+import { availabilityOf } from "./event-discovery.service.ts";
 import { eventPath, shortIdFromPathSegment } from "./event-ids.ts";
-import { coverImagePath, type EventCategory, type EventStatus } from "./event-options.ts";
 import { events, ticketTypes } from "./events.schema.ts";
-
-export type NotOnSaleReason =
-  | "sold-out"
-  | "not-started"
-  | "ended"
-  | "event-cancelled"
-  | "event-ended"
-  | null;
-
-export type PublicTicketType = {
-  id: string;
-  name: string;
-  description: string;
-  priceMinor: number;
-  currency: string;
-  remaining: number;
-  availability: Availability;
-  perOrderLimit: number;
-  onSale: boolean;
-  notOnSaleReason: NotOnSaleReason;
-  salesStartAt: string | null;
-  salesEndAt: string | null;
-};
-
-export type EventPage = {
-  shortId: string;
-  /** The canonical `/{slug}-{shortId}`: other spellings of the URL redirect here. */
-  path: string;
-  title: string;
-  description: string;
-  venueName: string;
-  venueAddress: string;
-  timeZone: string;
-  startsAt: string;
-  endsAt: string;
-  category: EventCategory;
-  status: EventStatus;
-  /** A draft shown to its business's owner only. */
-  preview: boolean;
-  ended: boolean;
-  businessName: string;
-  cover: { large: string; small: string } | null;
-  ticketTypes: PublicTicketType[];
-  /** Whether at least one ticket type can be booked now. */
-  onSale: boolean;
-};
 
 const notFound = () => new FunctionError("NOT_FOUND", "Event not found.");
 

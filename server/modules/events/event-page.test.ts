@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { EventPage } from "#contract/event-page.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import type { FunctionContext } from "#server/platform/callable/define-function.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
@@ -12,7 +13,7 @@ import {
 } from "#tests/support/kits/event-discovery-test-kit.ts";
 import { eventDiscoveryFunctions } from "./event-discovery.functions.ts";
 import { eventPath } from "./event-ids.ts";
-import { type EventPage, getEventPage, notOnSaleReason } from "./event-page.service.ts";
+import { getEventPage, notOnSaleReason } from "./event-page.service.ts";
 import { events, ticketTypes } from "./events.schema.ts";
 
 describe.each(testDatabases)("the event page on $name", ({ open }) => {

@@ -1,18 +1,6 @@
 import { sql } from "drizzle-orm";
+import type { EventSummary } from "#contract/event-summary.ts";
 import { isoTime, parsedJson } from "#server/platform/db/sql-values.ts";
-import type { EventStatus } from "./event-options.ts";
-
-/** An event as bookings and tickets show it beside themselves. */
-export type EventSummary = {
-  id: string;
-  shortId: string;
-  title: string;
-  startsAt: string;
-  endsAt: string;
-  timeZone: string;
-  venueName: string;
-  status: EventStatus;
-};
 
 /** The summary as one JSON column of a raw statement whose events row is aliased `e`. */
 export const eventSummaryJson = sql`json_build_object('id', e.id, 'shortId', e.short_id,

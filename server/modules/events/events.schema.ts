@@ -11,9 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { type EventCategory, type EventStatus, eventStatuses } from "#contract/event-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { oneOf } from "#server/platform/db/sql-values.ts";
-import { type EventCategory, type EventStatus, eventStatuses } from "./event-options.ts";
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",

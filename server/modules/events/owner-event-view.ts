@@ -1,5 +1,5 @@
+import { type CoverImageSize, coverImagePath } from "#contract/event-options.ts";
 import { eventPath } from "./event-ids.ts";
-import { type CoverImageSize, coverImagePath } from "./event-options.ts";
 import type { Event, TicketType } from "./event-ownership.ts";
 import { toLocalInput } from "./zoned-time.ts";
 

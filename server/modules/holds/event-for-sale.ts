@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { EventStatus } from "#server/modules/events/event-options.ts";
+import type { EventStatus } from "#contract/event-options.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { HoldEnding } from "./hold-status.ts";
+import type { HoldEnding } from "#contract/hold-status.ts";
 
 /** SQLSTATE raised by hold_abort_partial(): a hold of several types could not take them all. */
 export const PARTIAL_HOLD = "P0001";

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { HoldItemView, HoldView } from "#contract/hold-view.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database } from "#server/platform/db/database.ts";
 import { DEADLOCK, sqlStateOf, UNIQUE_VIOLATION } from "#server/platform/db/db-errors.ts";
@@ -19,7 +20,7 @@ import {
   takeTicketsStatement,
 } from "./hold-statements.ts";
 import { expireHolds } from "./hold-sweep.ts";
-import { type HoldItemView, type HoldView, holdView, loadHoldView } from "./hold-view.ts";
+import { holdView, loadHoldView } from "./hold-view.ts";
 import { checkSaleRules, shortageError } from "./sale-rules.ts";
 
 export type InventoryDeps = {

@@ -1,30 +1,9 @@
 import { sql } from "drizzle-orm";
+import type { HoldStatus } from "#contract/hold-status.ts";
+import type { HoldItemView, HoldView } from "#contract/hold-view.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import type { HoldStatus } from "./hold-status.ts";
-
-export type HoldItemView = {
-  ticketTypeId: string;
-  name: string;
-  quantity: number;
-  unitPriceMinor: number;
-  currency: string;
-};
-
-/** A hold as its owner sees it; `expiresAt` is ISO 8601 (the page counts down to it). */
-export type HoldView = {
-  id: string;
-  eventId: string;
-  status: HoldStatus;
-  /** Active and not run out yet. */
-  live: boolean;
-  expiresAt: string;
-  items: HoldItemView[];
-  ticketCount: number;
-  totalMinor: number;
-  currency: string | null;
-};
 
 type Row = {
   id: string;

@@ -10,10 +10,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { type HoldStatus, holdStatuses } from "#contract/hold-status.ts";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { oneOf } from "#server/platform/db/sql-values.ts";
-import { type HoldStatus, holdStatuses } from "./hold-status.ts";
 
 /**
  * A temporary reservation of tickets of one event for one user (decision 009). While its

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { planLimits } from "#contract/business-options.ts";
 import { type Business, requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
-import { planLimits } from "#server/modules/businesses/business-options.ts";
 import { isUuid } from "#server/modules/events/event-ownership.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";

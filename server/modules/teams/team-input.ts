@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { teamRoles, teamRules } from "./team-options.ts";
+import { teamRoles, teamRules } from "#contract/team-options.ts";
 
 /** An id as the caller sends it; a malformed one simply names nothing (NOT_FOUND). */
 export const idInput = z.string().max(100);

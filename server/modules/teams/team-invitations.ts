@@ -2,10 +2,10 @@ import { createHmac, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { brandName } from "#contract/brand.ts";
 import { teamInvitationPath } from "#contract/paths.ts";
+import { type InvitationChannel, type TeamRole, teamRules } from "#contract/team-options.ts";
 import { maskPhoneNumber } from "#server/modules/accounts/phone-number.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import type { MessageService } from "#server/platform/messages/message-service.ts";
-import { type InvitationChannel, type TeamRole, teamRules } from "./team-options.ts";
 import { teamInvitations } from "./teams.schema.ts";
 
 /** What sending an invitation needs: the secret that keys token hashes, the site, messages. */

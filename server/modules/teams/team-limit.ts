@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { planLimits } from "#server/modules/businesses/business-options.ts";
+import { planLimits } from "#contract/business-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";

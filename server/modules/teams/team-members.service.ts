@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { teamListPath } from "#contract/paths.ts";
+import type { TeamRole } from "#contract/team-options.ts";
 import { normaliseEmail } from "#server/modules/accounts/identifiers.ts";
 import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
 import { isUuid } from "#server/modules/events/event-ownership.ts";
@@ -10,7 +11,6 @@ import type { Executor } from "#server/platform/db/database.ts";
 import type { RateLimiter } from "#server/platform/rate-limit/rate-limiter.ts";
 import { requireOwnedTeam } from "./team-authoring.service.ts";
 import { type InvitationDeps, sendInvitation } from "./team-invitations.ts";
-import type { TeamRole } from "./team-options.ts";
 import { teamInvitations, teamMembers } from "./teams.schema.ts";
 
 /** Invitations cost an SMS or an email each: at most this many per owner and hour. */

@@ -9,16 +9,16 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { businesses } from "#server/modules/businesses/businesses.schema.ts";
-import { events } from "#server/modules/events/events.schema.ts";
-import { users } from "#server/platform/auth/users.schema.ts";
-import { oneOf } from "#server/platform/db/sql-values.ts";
 import {
   type InvitationChannel,
   invitationChannels,
   type TeamRole,
   teamRoles,
-} from "./team-options.ts";
+} from "#contract/team-options.ts";
+import { businesses } from "#server/modules/businesses/businesses.schema.ts";
+import { events } from "#server/modules/events/events.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import { oneOf } from "#server/platform/db/sql-values.ts";
 
 /** Door staff of one business (decision 014): members, and the events they work at. */
 export const teams = pgTable(

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { clockTime } from "#contract/door-verdict.ts";
 import type { TicketFacts } from "#contract/judge-ticket.ts";
+import type { TicketStatus } from "#contract/ticket-status.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import type { TicketStatus } from "./ticket-status.ts";
 
 /** A ticket named by id, or by its typed code among one event's tickets. */
 export type TicketLookup = { ticketId: string } | { eventId: string; manualCode: string };

@@ -1,13 +1,10 @@
 import { sql } from "drizzle-orm";
-import {
-  type EventSummary,
-  eventSummaryJson,
-  eventSummaryOf,
-} from "#server/modules/events/event-summary.ts";
+import type { EventSummary } from "#contract/event-summary.ts";
+import type { TicketStatus } from "#contract/ticket-status.ts";
+import { eventSummaryJson, eventSummaryOf } from "#server/modules/events/event-summary.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import type { TicketStatus } from "./ticket-status.ts";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

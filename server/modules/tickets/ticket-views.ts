@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { EventSummary } from "#server/modules/events/event-summary.ts";
+import type { EventSummary } from "#contract/event-summary.ts";
+import type { TicketStatus } from "#contract/ticket-status.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { latestAssignment } from "./assignment-view.ts";
@@ -14,7 +15,6 @@ import {
   type TicketRecord,
   ticketNotFound,
 } from "./ticket-records.ts";
-import type { TicketStatus } from "./ticket-status.ts";
 import { ticketAssignments } from "./tickets.schema.ts";
 
 /** A ticket as its holder sees it: with the QR token and the code to type at the door. */

@@ -9,12 +9,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { type TicketStatus, ticketStatuses } from "#contract/ticket-status.ts";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { oneOf } from "#server/platform/db/sql-values.ts";
 import { uuidKeyOf } from "#server/platform/db/table-key.ts";
 import { type AssignmentStatus, assignmentStatuses } from "./assignment-status.ts";
-import { type TicketStatus, ticketStatuses } from "./ticket-status.ts";
 
 /** Tickets belong to bookings; the bookings module sits above this one. */
 const bookingKey = uuidKeyOf("bookings");

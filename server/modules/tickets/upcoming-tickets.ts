@@ -1,22 +1,9 @@
 import { sql } from "drizzle-orm";
-import {
-  type EventSummary,
-  eventSummaryJson,
-  eventSummaryOf,
-} from "#server/modules/events/event-summary.ts";
+import type { EventSummary } from "#contract/event-summary.ts";
+import type { UpcomingTicket } from "#contract/upcoming-ticket.ts";
+import { eventSummaryJson, eventSummaryOf } from "#server/modules/events/event-summary.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import type { TicketStatus } from "./ticket-status.ts";
-
-export type UpcomingTicket = {
-  id: string;
-  /** `valid`, or `checked-in` once used at the door (the event may still be on). */
-  status: Exclude<TicketStatus, "cancelled">;
-  attendeeName: string;
-  ticketTypeName: string;
-  bookingReference: string;
-  event: EventSummary;
-};
 
 /**
  * The user's tickets for events that have not ended, soonest first (at most 500): valid

@@ -1,28 +1,4 @@
-/**
- * The canonical statuses of the callable protocol and the HTTP code each answers with.
- * One table for the server; the page client keeps the seed's HTTP-to-code table.
- */
-export const httpCodeOfStatus = {
-  OK: 200,
-  CANCELLED: 499,
-  UNKNOWN: 500,
-  INVALID_ARGUMENT: 400,
-  DEADLINE_EXCEEDED: 504,
-  NOT_FOUND: 404,
-  ALREADY_EXISTS: 409,
-  PERMISSION_DENIED: 403,
-  RESOURCE_EXHAUSTED: 429,
-  FAILED_PRECONDITION: 400,
-  ABORTED: 409,
-  OUT_OF_RANGE: 400,
-  UNIMPLEMENTED: 501,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-  DATA_LOSS: 500,
-  UNAUTHENTICATED: 401,
-} as const;
-
-export type FunctionStatus = Exclude<keyof typeof httpCodeOfStatus, "OK">;
+import { type FunctionStatus, httpCodeOfStatus } from "#contract/function-status.ts";
 
 /** A domain error: a canonical status, a message a person can act on, optional details. */
 export class FunctionError extends Error {

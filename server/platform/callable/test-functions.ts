@@ -1,9 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
+import { type FunctionStatus, httpCodeOfStatus } from "#contract/function-status.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { publishRealtime, topics } from "#server/platform/realtime/publish.ts";
 import { defineFunction } from "./define-function.ts";
-import { FunctionError, type FunctionStatus, httpCodeOfStatus } from "./function-error.ts";
+import { FunctionError } from "./function-error.ts";
 
 const statuses = Object.keys(httpCodeOfStatus).filter((s) => s !== "OK") as FunctionStatus[];
 

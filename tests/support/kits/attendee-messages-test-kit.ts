@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import type { BusinessPlan } from "#contract/business-options.ts";
 import type { DeliveryDeps } from "#server/modules/attendee-messages/attendee-message-delivery.ts";
 import { attendeeMessageFunctions } from "#server/modules/attendee-messages/attendee-messages.functions.ts";
-import type { BusinessPlan } from "#server/modules/businesses/business-options.ts";
 import { ticketTypes } from "#server/modules/events/events.schema.ts";
 import type { Auth } from "#server/platform/auth/caller.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";

@@ -1,4 +1,4 @@
-import type { BusinessPlan } from "#server/modules/businesses/business-options.ts";
+import type { BusinessPlan } from "#contract/business-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { newShortId } from "#server/modules/events/event-ids.ts";
 import { events } from "#server/modules/events/events.schema.ts";

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
+import type { EventCategory, EventStatus } from "#contract/event-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { newShortId } from "#server/modules/events/event-ids.ts";
-import type { EventCategory, EventStatus } from "#server/modules/events/event-options.ts";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { Database } from "#server/platform/db/database.ts";

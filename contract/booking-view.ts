@@ -1,0 +1,40 @@
+import type { BookingStatus, PaymentStatus } from "./booking-status.ts";
+import type { EventSummary } from "./event-summary.ts";
+import type { TicketStatus } from "./ticket-status.ts";
+
+// Built by server/modules/bookings/booking-view.ts; shown by the order pages.
+
+/** A booking as the list of orders shows it. */
+export type BookingSummary = {
+  id: string;
+  reference: string;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  paymentProvider: string;
+  totalMinor: number;
+  currency: string;
+  ticketCount: number;
+  createdAt: string;
+  cancelledAt: string | null;
+  event: EventSummary;
+};
+
+/** One booking with its lines and tickets, as its owner (or a visitor with its reference) sees it. */
+export type BookingView = BookingSummary & {
+  items: {
+    ticketTypeId: string;
+    name: string;
+    quantity: number;
+    unitPriceMinor: number;
+    currency: string;
+  }[];
+  /** `id` is null in the view a visitor gets by reference and contact. */
+  tickets: {
+    id: string | null;
+    ticketTypeName: string;
+    attendeeName: string;
+    status: TicketStatus;
+  }[];
+  /** Whether its owner may cancel it now (confirmed, event allows it and has not started). */
+  canCancel: boolean;
+};

@@ -1,0 +1,22 @@
+import type { EventCategory } from "./event-options.ts";
+
+// Built by server/modules/events/event-discovery.service.ts; shown by the home page.
+
+/** How many tickets are left, as a visitor reads it (the server decides, `availabilityOf`). */
+export type Availability = "available" | "few-left" | "sold-out";
+
+/** An event as the discovery list shows it. */
+export type EventCard = {
+  shortId: string;
+  path: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  venueName: string;
+  category: EventCategory;
+  coverImage: string | null;
+  lowestPriceMinor: number | null;
+  currency: string | null;
+  availability: Availability;
+};
