@@ -12,7 +12,6 @@ import {
 import { releaseGrouped, takeAlone, takeGrouped } from "./hold-batching.ts";
 import {
   HOLD_SCOPE,
-  type HoldLine,
   PARTIAL_HOLD,
   releaseHoldStatement,
   type TakenRow,
@@ -20,7 +19,7 @@ import {
 } from "./hold-statements.ts";
 import { expireHolds } from "./hold-sweep.ts";
 import { type HoldItemView, type HoldView, holdView, loadHoldView } from "./hold-view.ts";
-import { checkSaleRules, shortageError } from "./sale-rules.ts";
+import { checkSaleRules, type HoldLine, shortageError } from "./sale-rules.ts";
 
 export type InventoryDeps = {
   db: Database;
