@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { HOLD_SCOPE } from "./hold-statements.ts";
+import { onSaleSql } from "./sale-rules.ts";
 
 /** One hold of ONE ticket type in a batch (the hot shape: every buyer of the same type). */
 export type BatchedHold = {
@@ -24,8 +25,8 @@ export type BatchTakenRow = {
  *
  * - `locked` takes the type's row lock (FOR UPDATE returns the latest version after
  *   waiting for a concurrent updater) and the free count, with the sale rules in the
- *   WHERE exactly as the single hold has them (and every quantity within the per-order
- *   limit, else none is taken and each goes alone).
+ *   WHERE from the same `onSaleSql` as the single hold (the largest quantity within the
+ *   per-order limit, else none is taken and each goes alone).
  * - The holds are granted in arrival order while the running sum of quantities fits the
  *   free count: a prefix, so `taken` grows by the last granted running sum. The holds not
  *   granted are "short" and go the single-hold way (sweep, fresh read, exact refusal).
@@ -55,13 +56,7 @@ export function takeBatchStatement(input: {
       select t.id, t.capacity - t.taken as free, t.price_minor, t.currency
       from ticket_types t
       where t.id = ${input.ticketTypeId}
-        and t.event_id = ${input.eventId}
-        and ${largest}::int <= t.per_order_limit
-        and (t.sales_start_at is null or t.sales_start_at <= now())
-        and (t.sales_end_at is null or t.sales_end_at > now())
-        and exists (select 1 from events e join businesses b on b.id = e.business_id
-          where e.id = t.event_id and e.status = 'published' and e.ends_at > now()
-            and b.status = 'active')
+        and ${onSaleSql(input.eventId, sql`${largest}::int`)}
       for update of t
     ),
     running as (select r.*, sum(r.quantity) over (order by r.idx) as upto from req r),

@@ -1,11 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { HoldEnding } from "#contract/hold-status.ts";
+import { type HoldLine, onSaleSql } from "./sale-rules.ts";
 
 /** SQLSTATE raised by hold_abort_partial(): a hold of several types could not take them all. */
 export const PARTIAL_HOLD = "P0001";
-
-/** One line of a hold request, validated and de-duplicated by the caller. */
-export type HoldLine = { ticketTypeId: string; quantity: number };
 
 export type TakeTicketsInput = {
   holdId: string;
@@ -52,9 +50,10 @@ const keepCommitMode = sql`commit_mode as (select 'unchanged' as mode)`;
  *
  * - Never oversells: `taken + n <= capacity` is evaluated on the locked, latest row
  *   version (PostgreSQL re-checks the WHERE after waiting for a concurrent updater); the
- *   CHECK on ticket_types is the backstop. The sale rules (event published, not ended,
- *   business active, sales window, per-order limit) are in the WHERE too, so the caller
- *   may decide to try from a slightly stale read and still never sell what it should not.
+ *   CHECK on ticket_types is the backstop. The sale rules (`onSaleSql` of sale-rules.ts:
+ *   event published, not ended, business active, sales window, per-order limit) are in
+ *   the WHERE too, so the caller may decide to try from a slightly stale read and still
+ *   never sell what it should not.
  * - All or nothing over several types: when some types were taken and others not, the
  *   final SELECT calls `hold_abort_partial()`, which raises and undoes the whole statement.
  *   When none were taken nothing changed; the hold row is only inserted when all were.
@@ -75,14 +74,8 @@ export function takeTicketsStatement(input: TakeTicketsInput): SQL {
       set taken = t.taken + w.quantity
       from wanted w
       where t.id = w.ticket_type_id
-        and t.event_id = ${input.eventId}
         and t.taken + w.quantity <= t.capacity
-        and w.quantity <= t.per_order_limit
-        and (t.sales_start_at is null or t.sales_start_at <= now())
-        and (t.sales_end_at is null or t.sales_end_at > now())
-        and exists (select 1 from events e join businesses b on b.id = e.business_id
-          where e.id = t.event_id and e.status = 'published' and e.ends_at > now()
-            and b.status = 'active')
+        and ${onSaleSql(input.eventId, sql`w.quantity`)}
       returning t.id, w.quantity, t.price_minor, t.currency,
         t.taken * 10 >= t.capacity * 9 as near_full
     ),

@@ -13,7 +13,6 @@ import {
 import { releaseGrouped, takeAlone, takeGrouped } from "./hold-batching.ts";
 import {
   HOLD_SCOPE,
-  type HoldLine,
   PARTIAL_HOLD,
   releaseHoldStatement,
   type TakenRow,
@@ -21,7 +20,7 @@ import {
 } from "./hold-statements.ts";
 import { expireHolds } from "./hold-sweep.ts";
 import { holdView, loadHoldView } from "./hold-view.ts";
-import { checkSaleRules, shortageError } from "./sale-rules.ts";
+import { checkSaleRules, type HoldLine, shortageError } from "./sale-rules.ts";
 
 export type InventoryDeps = {
   db: Database;

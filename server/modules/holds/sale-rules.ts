@@ -1,6 +1,9 @@
+import { type SQL, sql } from "drizzle-orm";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { EventForSale, TicketTypeForSale } from "./event-for-sale.ts";
-import type { HoldLine } from "./hold-statements.ts";
+
+/** One line of a hold request, validated and de-duplicated by the caller. */
+export type HoldLine = { ticketTypeId: string; quantity: number };
 
 /** "12 Dec 2026, 18:00" in the event's own time zone. */
 export function formatEventTime(instant: Date, timeZone: string): string {
@@ -18,50 +21,135 @@ function prefixed(type: TicketTypeForSale, several: boolean, message: string): s
   return several ? `${type.name}: ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
 }
 
+/** One condition of a sale on the event (and its business), at `now`. */
+type EventCondition = {
+  allows(event: EventForSale, now: Date): boolean;
+  /** The same condition in SQL, over `e` (events) and `b` (businesses), at `now()`. */
+  sql: SQL;
+  refusal(event: EventForSale): FunctionError;
+};
+
+/** One condition of a sale on a ticket type and the quantity asked of it, at `now`. */
+type TypeCondition = {
+  allows(type: TicketTypeForSale, quantity: number, now: Date): boolean;
+  /** The same in SQL, over `t` (ticket_types) and the quantity asked, at `now()`. */
+  sql(quantity: SQL): SQL;
+  refusal(type: TicketTypeForSale, event: EventForSale, line: LineOf): FunctionError;
+};
+
+/** Where a line stands in its request: its refusal names the type when several were asked. */
+type LineOf = { index: number; several: boolean };
+
+/**
+ * When a ticket type is on sale, written once: each condition in TypeScript (the refusal a
+ * person reads, decided on a fresh read) beside the same condition in SQL (the WHERE of
+ * the hold statements, single and batched, so a hold tried on a stale read still never
+ * sells what it should not). Checked in this order; sale-rules.test.ts holds both sides
+ * to agree on either side of every boundary. What is left (capacity) is not here: each
+ * statement counts it its own way, and `shortageError` words it.
+ */
+const eventConditions: readonly EventCondition[] = [
+  {
+    // Drafts are not for sale nor even visible: NOT_FOUND, as on the public page.
+    allows: (event) => event.status === "published",
+    sql: sql`e.status = 'published'`,
+    refusal: (event) =>
+      event.status === "cancelled"
+        ? new FunctionError("FAILED_PRECONDITION", "This event was cancelled.", {
+            reason: "event-cancelled",
+          })
+        : new FunctionError("NOT_FOUND", "Event not found."),
+  },
+  {
+    allows: (event) => event.businessActive,
+    sql: sql`b.status = 'active'`,
+    refusal: () =>
+      new FunctionError("FAILED_PRECONDITION", "This event is not on sale.", {
+        reason: "not-on-sale",
+      }),
+  },
+  {
+    // A started event is still on sale until it ends (late arrivals).
+    allows: (event, now) => event.endsAt > now,
+    sql: sql`e.ends_at > now()`,
+    refusal: () =>
+      new FunctionError("FAILED_PRECONDITION", "This event has ended.", {
+        reason: "event-ended",
+      }),
+  },
+];
+
+const typeConditions: readonly TypeCondition[] = [
+  {
+    allows: (type, quantity) => quantity <= type.perOrderLimit,
+    sql: (quantity) => sql`${quantity} <= t.per_order_limit`,
+    refusal: (type, _event, line) => {
+      const message = prefixed(
+        type,
+        line.several,
+        `At most ${type.perOrderLimit} tickets per order.`,
+      );
+      return new FunctionError("INVALID_ARGUMENT", message, [
+        { path: `items.${line.index}.quantity`, message },
+      ]);
+    },
+  },
+  {
+    allows: (type, _quantity, now) => !type.salesStartAt || type.salesStartAt <= now,
+    sql: () => sql`(t.sales_start_at is null or t.sales_start_at <= now())`,
+    refusal: (type, event, line) => {
+      const start = type.salesStartAt ?? new Date(0);
+      const when = formatEventTime(start, event.timeZone);
+      return new FunctionError(
+        "FAILED_PRECONDITION",
+        prefixed(type, line.several, `Sales open on ${when}.`),
+        { reason: "not-started", ticketTypeId: type.id, salesStartAt: start.toISOString() },
+      );
+    },
+  },
+  {
+    allows: (type, _quantity, now) => !type.salesEndAt || type.salesEndAt > now,
+    sql: () => sql`(t.sales_end_at is null or t.sales_end_at > now())`,
+    refusal: (type, _event, line) =>
+      new FunctionError("FAILED_PRECONDITION", prefixed(type, line.several, "Sales have ended."), {
+        reason: "sales-ended",
+        ticketTypeId: type.id,
+      }),
+  },
+];
+
+/**
+ * The sale rules as a WHERE condition on ticket type `t` of event `eventId` asked for
+ * `quantity` (an SQL expression: a column of the request, or a parameter), for the hold
+ * statements. The event's conditions are one EXISTS on its primary key: no extra trip.
+ * `t.event_id` is the SQL side of checkSaleRules' "not sold for this event".
+ */
+export function onSaleSql(eventId: string, quantity: SQL): SQL {
+  return sql`t.event_id = ${eventId}
+        and ${sql.join(
+          typeConditions.map((condition) => condition.sql(quantity)),
+          sql` and `,
+        )}
+        and exists (select 1 from events e join businesses b on b.id = e.business_id
+          where e.id = t.event_id and ${sql.join(
+            eventConditions.map((condition) => condition.sql),
+            sql` and `,
+          )})`;
+}
+
 /** Refusals that do not depend on what is left: the event's state, limits, sales windows. */
 export function checkSaleRules(event: EventForSale, lines: readonly HoldLine[], now: Date): void {
-  if (event.status === "cancelled") {
-    throw new FunctionError("FAILED_PRECONDITION", "This event was cancelled.", {
-      reason: "event-cancelled",
-    });
-  }
-  if (!event.businessActive) {
-    throw new FunctionError("FAILED_PRECONDITION", "This event is not on sale.", {
-      reason: "not-on-sale",
-    });
-  }
-  if (event.endsAt <= now) {
-    throw new FunctionError("FAILED_PRECONDITION", "This event has ended.", {
-      reason: "event-ended",
-    });
+  for (const condition of eventConditions) {
+    if (!condition.allows(event, now)) throw condition.refusal(event);
   }
   const several = lines.length > 1;
   lines.forEach((line, index) => {
     const type = event.ticketTypes.find((t) => t.id === line.ticketTypeId);
     if (!type) throw new FunctionError("NOT_FOUND", "This ticket type is not sold for this event.");
-    if (line.quantity > type.perOrderLimit) {
-      const message = prefixed(type, several, `At most ${type.perOrderLimit} tickets per order.`);
-      throw new FunctionError("INVALID_ARGUMENT", message, [
-        { path: `items.${index}.quantity`, message },
-      ]);
-    }
-    if (type.salesStartAt && type.salesStartAt > now) {
-      const when = formatEventTime(type.salesStartAt, event.timeZone);
-      throw new FunctionError(
-        "FAILED_PRECONDITION",
-        prefixed(type, several, `Sales open on ${when}.`),
-        {
-          reason: "not-started",
-          ticketTypeId: type.id,
-          salesStartAt: type.salesStartAt.toISOString(),
-        },
-      );
-    }
-    if (type.salesEndAt && type.salesEndAt <= now) {
-      throw new FunctionError("FAILED_PRECONDITION", prefixed(type, several, "Sales have ended."), {
-        reason: "sales-ended",
-        ticketTypeId: type.id,
-      });
+    for (const condition of typeConditions) {
+      if (!condition.allows(type, line.quantity, now)) {
+        throw condition.refusal(type, event, { index, several });
+      }
     }
   });
 }
