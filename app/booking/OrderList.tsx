@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { formatEventTime, formatPrice } from "#app/events/format.ts";
+import { formatPrice } from "#app/events/format.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import { bookingPath, eventTicketsPath } from "#contract/paths.ts";
 import type { BookingSummary } from "#server/modules/bookings/booking-view.ts";
 import { bookingStatusLabels } from "./booking-labels.ts";

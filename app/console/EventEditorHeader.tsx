@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
-import { formatEventTime } from "#app/events/format.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import type { EventStatus } from "#server/modules/events/event-options.ts";
 import { EventStatusBadge } from "./EventStatusBadge.tsx";
 

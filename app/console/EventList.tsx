@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Progress, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { formatEventTime } from "#app/events/format.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import type { EventStatus } from "#server/modules/events/event-options.ts";
 import { EventStatusBadge } from "./EventStatusBadge.tsx";
 

@@ -1,11 +1,12 @@
 import { Group, Paper, Stack } from "#app/ui/layout.tsx";
 import { Text } from "#app/ui/text.tsx";
+import { formatEventTime } from "#contract/event-time.ts";
 import type {
   NotOnSaleReason,
   PublicTicketType,
 } from "#server/modules/events/event-page.service.ts";
 import { AvailabilityBadge } from "./AvailabilityBadge.tsx";
-import { formatEventTime, formatPrice } from "./format.ts";
+import { formatPrice } from "./format.ts";
 
 /** Why a ticket type cannot be bought, in words. */
 export function notOnSaleText(ticket: PublicTicketType, timeZone: string): string | null {

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { isUuid } from "#contract/uuid.ts";
 import {
   type Business,
   findOwnedBusiness,
@@ -6,11 +7,7 @@ import {
 } from "#server/modules/businesses/business-access.ts";
 import { planLimits } from "#server/modules/businesses/business-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
-import {
-  eventNotFound,
-  isUuid,
-  requireOwnedEvent,
-} from "#server/modules/events/event-ownership.ts";
+import { eventNotFound, requireOwnedEvent } from "#server/modules/events/event-ownership.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { tickets } from "#server/modules/tickets/tickets.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";

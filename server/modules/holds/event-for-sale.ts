@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { isUuid } from "#contract/uuid.ts";
 import type { EventStatus } from "#server/modules/events/event-options.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
@@ -29,8 +30,6 @@ export type EventForSale = {
   attendeeCancellation: boolean;
   ticketTypes: TicketTypeForSale[];
 };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Row = {
   id: string;
@@ -103,7 +102,7 @@ async function queryEvent(
       (select k.hold_id from idempotency_keys k where k.user_id = ${caller.userId}::uuid
          and k.scope = ${caller.scope} and k.key = ${caller.key}) as keyed_hold_id`
     : sql``;
-  const byId = uuidPattern.test(eventRef)
+  const byId = isUuid(eventRef)
     ? sql`e.id = ${eventRef}::uuid`
     : sql`e.short_id = ${eventRef.toLowerCase()}`;
   const [row] = await rowsOf<Row>(

@@ -1,18 +1,7 @@
+import { formatEventTime } from "#contract/event-time.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { EventForSale, TicketTypeForSale } from "./event-for-sale.ts";
 import type { HoldLine } from "./hold-statements.ts";
-
-/** "12 Dec 2026, 18:00" in the event's own time zone. */
-export function formatEventTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(instant);
-}
 
 function prefixed(type: TicketTypeForSale, several: boolean, message: string): string {
   return several ? `${type.name}: ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
@@ -46,7 +35,7 @@ export function checkSaleRules(event: EventForSale, lines: readonly HoldLine[], 
       ]);
     }
     if (type.salesStartAt && type.salesStartAt > now) {
-      const when = formatEventTime(type.salesStartAt, event.timeZone);
+      const when = formatEventTime(type.salesStartAt, event.timeZone, { weekday: false });
       throw new FunctionError(
         "FAILED_PRECONDITION",
         prefixed(type, several, `Sales open on ${when}.`),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
+import { isUuid } from "#contract/uuid.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
-import { isUuid } from "#server/modules/events/event-ownership.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import type { MembershipResolver } from "#server/platform/callable/registry.ts";
 import type { Executor } from "#server/platform/db/database.ts";

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { isUuid } from "#contract/uuid.ts";
 import {
   type EventSummary,
   eventSummaryJson,
@@ -8,8 +9,6 @@ import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { TicketStatus } from "./ticket-status.ts";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A ticket with what every view of it needs. */
 export type TicketRecord = {
@@ -75,7 +74,7 @@ export async function findTicket(
   ticketId: string,
   options: { lock?: boolean } = {},
 ): Promise<TicketRecord | null> {
-  if (!uuidPattern.test(ticketId)) return null;
+  if (!isUuid(ticketId)) return null;
   const [row] = await rowsOf<Row>(
     db,
     sql`${selectTickets} where k.id = ${ticketId}::uuid ${options.lock ? sql`for update of k` : sql``}`,
@@ -101,7 +100,7 @@ export async function heldTicketsForEvent(
   userId: string,
   eventId: string,
 ): Promise<TicketRecord[]> {
-  if (!uuidPattern.test(eventId)) return [];
+  if (!isUuid(eventId)) return [];
   const rows = await rowsOf<Row>(
     db,
     sql`${selectTickets} where k.holder_user_id = ${userId}::uuid and k.event_id = ${eventId}::uuid
