@@ -29,10 +29,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export const migrationsFolder = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  "../../../drizzle",
-);
+export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
 
 /** Any constant works; it only has to be the same for every instance of this app. */
 const MIGRATION_LOCK_KEY = 7_411_202_601;
