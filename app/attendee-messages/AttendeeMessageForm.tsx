@@ -1,18 +1,7 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Anchor, Button, Checkbox, Group, NativeSelect, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { Form, Link } from "react-router";
-import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Link } from "react-router";
+import { ComposeForm, NobodyToMessage } from "#app/forms/ComposeForm.tsx";
 import type { IntentResult } from "#app/forms/intent-action.ts";
 import { usePendingIntent } from "#app/forms/use-submitting.ts";
 import { attendeeMessageRules } from "#contract/attendee-message-options.ts";
@@ -66,21 +55,19 @@ export function AttendeeMessageForm({ events, usage, sms, result }: Props) {
 
   if (events.length === 0) {
     return (
-      <Text>
-        You have no published events yet.{" "}
-        <Anchor component={Link} to="/business/events">
-          Publish an event
-        </Anchor>{" "}
-        and its ticket holders can be messaged here.
-      </Text>
+      <NobodyToMessage
+        missing="published events"
+        to="/business/events"
+        action="Publish an event"
+        then="and its ticket holders can be messaged here."
+      />
     );
   }
   return (
-    <Form method="post" aria-labelledby="attendees-heading">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="attendees-heading">
-          Message the attendees of an event
-        </Title>
+    <ComposeForm
+      headingId="attendees-heading"
+      heading="Message the attendees of an event"
+      intro={
         <Text size="sm">
           Every ticket holder gets a notification, and an email
           {sms ? " or SMS" : ""} as their settings allow. {usageLine(usage)}.
@@ -95,79 +82,66 @@ export function AttendeeMessageForm({ events, usage, sms, result }: Props) {
             </>
           )}
         </Text>
-        {mine && result.ok && !preview ? (
-          <FormMessage kind="notice">{result.notice}</FormMessage>
-        ) : null}
-        {failure ? <FormMessage kind="error">{failure.message}</FormMessage> : null}
-        <NativeSelect
-          name="eventId"
-          label="Event"
-          value={eventId}
-          onChange={(e) => {
-            setEventId(e.currentTarget.value);
-            setTypeIds([]);
-          }}
-          data={events.map((e) => ({ value: e.id, label: e.title }))}
-          error={failure?.fieldErrors.eventId}
-          required
-        />
-        {event && event.ticketTypes.length > 1 ? (
-          <Checkbox.Group
-            label="Ticket types"
-            description="Leave all unticked to reach every ticket holder of the event."
-            value={typeIds}
-            onChange={setTypeIds}
-            error={failure?.fieldErrors.ticketTypeIds}
-          >
-            <Stack gap="xs" mt="xs">
-              {event.ticketTypes.map((type) => (
-                <Checkbox key={type.id} name="ticketTypeIds" value={type.id} label={type.name} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        ) : null}
-        <TextInput
-          name="subject"
-          label="Subject"
-          required
-          maxLength={attendeeMessageRules.subjectMaxLength}
-          defaultValue={failure?.values.subject ?? ""}
-          error={failure?.fieldErrors.subject}
-        />
-        <Textarea
-          name="body"
-          label="Message"
-          required
-          autosize
-          minRows={4}
-          maxLength={attendeeMessageRules.bodyMaxLength}
-          defaultValue={failure?.values.body ?? ""}
-          error={failure?.fieldErrors.body}
-        />
-        {current ? (
-          <Text role="status" data-testid="recipient-preview">
-            This message reaches <strong>{holdersText(current.count)}</strong>
-            {current.count > 0 ? `: ${namesText(current.names, current.count)}.` : "."}
-          </Text>
-        ) : null}
-        <Group gap="sm">
-          <Button
-            type="submit"
-            name="intent"
-            value="preview"
-            variant={current ? "default" : "filled"}
-            loading={pending === "preview"}
-            formNoValidate
-          >
-            Preview recipients
-          </Button>
-          {current && current.count > 0 ? (
-            <Button type="submit" name="intent" value="send" loading={pending === "send"}>
-              Send to {holdersText(current.count)}
-            </Button>
+      }
+      notice={mine && result.ok && !preview ? result.notice : undefined}
+      failure={failure}
+      rules={attendeeMessageRules}
+      bodyRows={4}
+      audience={
+        <>
+          <NativeSelect
+            name="eventId"
+            label="Event"
+            value={eventId}
+            onChange={(e) => {
+              setEventId(e.currentTarget.value);
+              setTypeIds([]);
+            }}
+            data={events.map((e) => ({ value: e.id, label: e.title }))}
+            error={failure?.fieldErrors.eventId}
+            required
+          />
+          {event && event.ticketTypes.length > 1 ? (
+            <Checkbox.Group
+              label="Ticket types"
+              description="Leave all unticked to reach every ticket holder of the event."
+              value={typeIds}
+              onChange={setTypeIds}
+              error={failure?.fieldErrors.ticketTypeIds}
+            >
+              <Stack gap="xs" mt="xs">
+                {event.ticketTypes.map((type) => (
+                  <Checkbox key={type.id} name="ticketTypeIds" value={type.id} label={type.name} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
           ) : null}
-        </Group>
-      </Stack>
-    </Form>
+        </>
+      }
+    >
+      {current ? (
+        <Text role="status" data-testid="recipient-preview">
+          This message reaches <strong>{holdersText(current.count)}</strong>
+          {current.count > 0 ? `: ${namesText(current.names, current.count)}.` : "."}
+        </Text>
+      ) : null}
+      <Group gap="sm">
+        <Button
+          type="submit"
+          name="intent"
+          value="preview"
+          variant={current ? "default" : "filled"}
+          loading={pending === "preview"}
+          formNoValidate
+        >
+          Preview recipients
+        </Button>
+        {current && current.count > 0 ? (
+          <Button type="submit" name="intent" value="send" loading={pending === "send"}>
+            Send to {holdersText(current.count)}
+          </Button>
+        ) : null}
+      </Group>
+    </ComposeForm>
   );
 }

@@ -1,7 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { formatEventTime, formatPrice } from "#app/events/format.ts";
+import { formatPrice } from "#app/events/format.ts";
 import type { BookingSummary } from "#contract/booking-view.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import { bookingPath, eventTicketsPath } from "#contract/paths.ts";
 import { bookingStatusLabels } from "./booking-labels.ts";
 import { StatusBadge } from "./StatusBadge.tsx";

@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
-import { formatEventTime } from "#app/events/format.ts";
 import type { EventStatus } from "#contract/event-options.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import { EventStatusBadge } from "./EventStatusBadge.tsx";
 
 type Props = {

@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Progress, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { formatEventTime } from "#app/events/format.ts";
 import type { EventStatus } from "#contract/event-options.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import { EventStatusBadge } from "./EventStatusBadge.tsx";
 
 export type EventListItem = {

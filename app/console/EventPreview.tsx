@@ -1,6 +1,7 @@
 import { Card, Group, Image, Stack, Text, Title } from "@mantine/core";
 import { EventDescription } from "#app/events/EventDescription.tsx";
-import { formatEventEnd, formatEventTime, formatPrice } from "#app/events/format.ts";
+import { formatPrice } from "#app/events/format.ts";
+import { formatEventEnd, formatEventTime } from "#contract/event-time.ts";
 import type { ConsoleTicketType } from "./TicketTypeCard.tsx";
 
 type Props = {

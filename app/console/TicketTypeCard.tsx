@@ -1,8 +1,9 @@
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useFetcher } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
-import { formatEventTime, formatPrice } from "#app/events/format.ts";
+import { formatPrice } from "#app/events/format.ts";
 import type { IntentResult } from "#app/forms/intent-action.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import { ConfirmAction } from "./ConfirmAction.tsx";
 import { priceText } from "./price-input.ts";
 import { TicketTypeFields, type TicketTypeValues } from "./TicketTypeFields.tsx";

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import type { EventCard as EventCardData } from "#contract/event-card.ts";
 import { eventCategories } from "#contract/event-options.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import { AvailabilityBadge } from "./AvailabilityBadge.tsx";
 import classes from "./EventCard.module.css";
-import { formatEventTime, formatPrice } from "./format.ts";
+import { formatPrice } from "./format.ts";
 
 const categoryLabel = new Map<string, string>(eventCategories.map((c) => [c.id, c.label]));
 

@@ -1,8 +1,9 @@
 import { Group, Paper, Stack } from "#app/ui/layout.tsx";
 import { Text } from "#app/ui/text.tsx";
 import type { NotOnSaleReason, PublicTicketType } from "#contract/event-page.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import { AvailabilityBadge } from "./AvailabilityBadge.tsx";
-import { formatEventTime, formatPrice } from "./format.ts";
+import { formatPrice } from "./format.ts";
 
 /** Why a ticket type cannot be bought, in words. */
 export function notOnSaleText(ticket: PublicTicketType, timeZone: string): string | null {

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { Link } from "react-router";
-import { formatEventTime } from "#app/events/format.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 
 export type NotificationItem = {
   id: string;

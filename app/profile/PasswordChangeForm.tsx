@@ -1,11 +1,8 @@
 import { Button, PasswordInput, Stack } from "@mantine/core";
-import { useState } from "react";
 import { useFetcher } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
-import {
-  type PasswordPolicy,
-  PasswordPolicyChecklist,
-} from "#app/components/PasswordPolicyChecklist.tsx";
+import { NewPasswordField } from "#app/components/NewPasswordField.tsx";
+import type { PasswordPolicy } from "#app/components/PasswordPolicyChecklist.tsx";
 import type { IntentResult } from "#app/forms/intent-action.ts";
 
 type Props = {
@@ -18,7 +15,6 @@ type Props = {
 /** Current password (when there is one) and a new one; other devices are signed out. */
 export function PasswordChangeForm({ hasPassword, policy, phone, email }: Props) {
   const fetcher = useFetcher<IntentResult>();
-  const [password, setPassword] = useState("");
   const result = fetcher.data;
   const failure = result && !result.ok ? result.failure : undefined;
   return (
@@ -38,20 +34,12 @@ export function PasswordChangeForm({ hasPassword, policy, phone, email }: Props)
             error={failure?.fieldErrors.currentPassword}
           />
         ) : null}
-        <PasswordInput
+        <NewPasswordField
           name="newPassword"
           label={hasPassword ? "New password" : "Password"}
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
           error={failure?.fieldErrors.newPassword}
-          aria-describedby="new-password-policy"
-        />
-        <PasswordPolicyChecklist
-          id="new-password-policy"
+          policyId="new-password-policy"
           policy={policy}
-          password={password}
           phone={phone ?? undefined}
           email={email ?? undefined}
         />

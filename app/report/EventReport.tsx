@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { formatEventEnd, formatEventTime } from "#app/events/format.ts";
+import { formatEventEnd, formatEventTime } from "#contract/event-time.ts";
 import { CheckInChart } from "./CheckInChart.tsx";
 import { EmptyFigures, FigureTable } from "./ReportTables.tsx";
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { redirect, useLoaderData, useRevalidator } from "react-router";
 import { EventDescription } from "#app/events/EventDescription.tsx";
-import { formatEventEnd, formatEventTime } from "#app/events/format.ts";
 import { ShareButton } from "#app/events/ShareButton.tsx";
 import { TicketTypeList } from "#app/events/TicketTypeList.tsx";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
@@ -13,6 +12,7 @@ import { Alert } from "#app/ui/notices.tsx";
 import { AnchorLink, Text, Title } from "#app/ui/text.tsx";
 import { pageTitle } from "#contract/brand.ts";
 import { descriptionAsPlainText } from "#contract/description-markup.ts";
+import { formatEventEnd, formatEventTime } from "#contract/event-time.ts";
 import type { Route } from "./+types/event.$id";
 
 /**

@@ -1,10 +1,10 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
 import { redirectParam } from "#app/accounts/redirect-param.ts";
 import { FormMessage } from "#app/components/FormMessage.tsx";
-import { PasswordPolicyChecklist } from "#app/components/PasswordPolicyChecklist.tsx";
+import { NewPasswordField } from "#app/components/NewPasswordField.tsx";
 import { PhoneNumberField } from "#app/components/PhoneNumberField.tsx";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
@@ -65,7 +65,6 @@ export default function Page() {
   const failure = useActionData<typeof action>();
   const submitting = useSubmitting();
   const values = failure?.values ?? {};
-  const [password, setPassword] = useState("");
   const [phone, setPhone] = useState(values.phone ?? loaded.phone ?? "");
   const [region, setRegion] = useState(values.region ?? loaded.defaultRegion);
   const byLink = Boolean(loaded.token);
@@ -115,20 +114,12 @@ export default function Page() {
               />
             </>
           )}
-          <PasswordInput
+          <NewPasswordField
             name="password"
             label="New password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
             error={failure?.fieldErrors.password}
-            aria-describedby="password-policy"
-          />
-          <PasswordPolicyChecklist
-            id="password-policy"
+            policyId="password-policy"
             policy={loaded.policy}
-            password={password}
             phone={byLink ? undefined : phone}
             region={region}
           />

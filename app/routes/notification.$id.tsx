@@ -2,12 +2,12 @@ import { Anchor, Button, Grid, Paper, Stack, Text, Title } from "@mantine/core";
 import { Form, Link, redirect, useLoaderData, useNavigation } from "react-router";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
-import { formatEventTime } from "#app/events/format.ts";
 import { isFunctionError } from "#app/forms/form-failure.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { NotificationList } from "#app/notifications/NotificationList.tsx";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import type { Route } from "./+types/notification.$id";
 
 const title = "Notifications";

@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
 import { redirectParam, withRedirect } from "#app/accounts/redirect-param.ts";
 import { SignedInNotice } from "#app/accounts/SignedInNotice.tsx";
 import { FormMessage } from "#app/components/FormMessage.tsx";
-import { PasswordPolicyChecklist } from "#app/components/PasswordPolicyChecklist.tsx";
+import { NewPasswordField } from "#app/components/NewPasswordField.tsx";
 import { PhoneNumberField } from "#app/components/PhoneNumberField.tsx";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
@@ -61,7 +61,6 @@ export default function Page() {
   const failure = useActionData<typeof action>();
   const submitting = useSubmitting();
   const values = failure?.values ?? {};
-  const [password, setPassword] = useState("");
   const [phone, setPhone] = useState(values.phone ?? "");
   const [region, setRegion] = useState(values.region ?? defaultRegion);
   const [email, setEmail] = useState(values.email ?? "");
@@ -108,20 +107,12 @@ export default function Page() {
             error={failure?.fieldErrors.email}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
-          <PasswordInput
+          <NewPasswordField
             name="password"
             label="Password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
             error={failure?.fieldErrors.password}
-            aria-describedby="password-policy"
-          />
-          <PasswordPolicyChecklist
-            id="password-policy"
+            policyId="password-policy"
             policy={policy}
-            password={password}
             phone={phone}
             region={region}
             email={email}

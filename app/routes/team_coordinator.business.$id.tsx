@@ -2,13 +2,13 @@ import { Anchor, Card, Stack, Text, Title } from "@mantine/core";
 import { Link, useLoaderData } from "react-router";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
-import { formatEventTime } from "#app/events/format.ts";
 import { Section } from "#app/forms/Section.tsx";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
 import { TeamEventList } from "#app/teams/TeamEventList.tsx";
 import { businessTypes } from "#contract/business-options.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import type { Route } from "./+types/team_coordinator.business.$id";
 
 const intro =

@@ -6,13 +6,13 @@ import { runDeskIntent } from "#app/checkin/desk-action.server.ts";
 import { RecentScans } from "#app/checkin/RecentScans.tsx";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
-import { formatEventTime } from "#app/events/format.ts";
 import { Section } from "#app/forms/Section.tsx";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { useLiveMessages } from "#app/realtime/live-stream.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import type { Route } from "./+types/team_coordinator.check_in.$id";
 
 const title = "Check-in desk";

@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "react-router";
 import { EventHeader } from "#app/booking/EventHeader.tsx";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
-import { formatEventTime } from "#app/events/format.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { channelText, ticketStatusText } from "#app/tickets/ticket-labels.ts";
 import { ticketPriceRow } from "#app/tickets/ticket-price.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import { ticketPath } from "#contract/paths.ts";
 import type { Route } from "./+types/ticket-detail.$id";
 

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { formatEventEnd, formatEventTime } from "#app/events/format.ts";
+import { formatEventEnd, formatEventTime } from "#contract/event-time.ts";
 
 type DoorEvent = {
   id: string;

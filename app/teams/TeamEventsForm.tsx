@@ -1,8 +1,8 @@
 import { Anchor, Button, Checkbox, Group, Stack, Text } from "@mantine/core";
 import { Link, useFetcher } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
-import { formatEventTime } from "#app/events/format.ts";
 import type { IntentResult } from "#app/forms/intent-action.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 
 type EventChoice = {
   id: string;

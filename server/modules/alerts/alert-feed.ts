@@ -1,5 +1,6 @@
 import { and, desc, eq, exists, isNull, lt, sql } from "drizzle-orm";
 import type { AlertView } from "#contract/alert-view.ts";
+import { isUuid } from "#contract/uuid.ts";
 import { teamMembers } from "#server/modules/teams/teams.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
@@ -76,8 +77,7 @@ export async function acknowledgeAlert(
   alertId: string,
 ): Promise<{ acknowledged: true }> {
   return db.transaction(async (tx) => {
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    const [alert] = uuid.test(alertId)
+    const [alert] = isUuid(alertId)
       ? await tx
           .select({ id: alerts.id })
           .from(alerts)

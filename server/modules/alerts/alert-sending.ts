@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { AlertUrgency } from "#contract/alert-options.ts";
 import type { AlertView } from "#contract/alert-view.ts";
+import { isUuid } from "#contract/uuid.ts";
 import { requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
 import { teams } from "#server/modules/teams/teams.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
@@ -27,8 +28,7 @@ export async function sendAlert(
   return db.transaction(async (tx) => {
     const business = await requireOwnedBusiness(tx, userId);
     const wanted = [...new Set(input.teamIds)];
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    const found = wanted.every((id) => uuid.test(id))
+    const found = wanted.every(isUuid)
       ? await tx
           .select({ id: teams.id })
           .from(teams)

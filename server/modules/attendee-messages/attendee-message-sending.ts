@@ -1,17 +1,14 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import { attendeeMessageRules } from "#contract/attendee-message-options.ts";
 import { planLimits } from "#contract/business-options.ts";
+import { isUuid } from "#contract/uuid.ts";
 import {
   type Business,
   findOwnedBusiness,
   requireOwnedBusiness,
 } from "#server/modules/businesses/business-access.ts";
-import { businesses } from "#server/modules/businesses/businesses.schema.ts";
-import {
-  eventNotFound,
-  isUuid,
-  requireOwnedEvent,
-} from "#server/modules/events/event-ownership.ts";
+import { assertPlanAllowsOneMore } from "#server/modules/businesses/plan-limit.ts";
+import { eventNotFound, requireOwnedEvent } from "#server/modules/events/event-ownership.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { tickets } from "#server/modules/tickets/tickets.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
@@ -84,30 +81,18 @@ export async function previewMessage(db: Database, userId: string, input: Audien
 }
 
 /**
- * Refuses one more message when the business has used its plan's messages this month.
- * Locks the business row first (as the events and teams limits do): a second send of
- * the same business waits here until the first commits, then counts its message, so two
- * sends racing for the last slot cannot both get it.
+ * Refuses one more message when the business has used its plan's messages this month;
+ * `assertPlanAllowsOneMore` locks the business row first (as the events and teams limits
+ * do), so two sends racing for the last slot cannot both get it.
  */
 async function assertCanSend(tx: Executor, businessId: string): Promise<{ sms: boolean }> {
-  const [business] = await tx
-    .select({ plan: businesses.plan })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .for("update");
-  if (!business) throw new FunctionError("NOT_FOUND", "This business does not exist.");
-  const limits = planLimits[business.plan];
-  const limit = limits.attendeeMessagesPerMonth;
-  if (limit !== null && (await messagesThisMonth(tx, businessId)) >= limit) {
-    throw new FunctionError(
-      "FAILED_PRECONDITION",
-      business.plan === "free"
-        ? `Your free plan allows ${limit} messages to attendees a month. Upgrade to Pro to send more.`
-        : `Your plan allows ${limit} messages to attendees a month. You can send more next month.`,
-      { reason: "plan-limit", limit },
-    );
-  }
-  return { sms: limits.sms };
+  const plan = await assertPlanAllowsOneMore(
+    tx,
+    businessId,
+    "attendeeMessagesPerMonth",
+    messagesThisMonth,
+  );
+  return { sms: planLimits[plan].sms };
 }
 
 /**

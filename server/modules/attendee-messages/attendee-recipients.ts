@@ -10,7 +10,7 @@ import {
   isNull,
   type SQL,
 } from "drizzle-orm";
-import { isUuid } from "#server/modules/events/event-ownership.ts";
+import { isUuid } from "#contract/uuid.ts";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { tickets } from "#server/modules/tickets/tickets.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";

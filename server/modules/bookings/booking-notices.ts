@@ -1,6 +1,6 @@
+import { formatEventTime } from "#contract/event-time.ts";
 import type { HoldView } from "#contract/hold-view.ts";
 import { bookingPath } from "#contract/paths.ts";
-import { formatEventTime } from "#server/modules/holds/sale-rules.ts";
 import { notifyUser, sendEmail } from "#server/modules/notifications/notifications.service.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import type { BookingDeps, ConfirmRequest } from "./confirm-request.ts";
@@ -24,7 +24,7 @@ export async function tellBooked(
   },
 ): Promise<void> {
   const { hold, event, reference, request } = booked;
-  const when = formatEventTime(event.startsAt, event.timeZone);
+  const when = formatEventTime(event.startsAt, event.timeZone, { weekday: false });
   const count = `${hold.ticketCount} ticket${hold.ticketCount === 1 ? "" : "s"}`;
   const notice = {
     userId: booked.userId,

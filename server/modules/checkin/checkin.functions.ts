@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isUuid } from "#server/modules/events/event-ownership.ts";
+import { isUuid } from "#contract/uuid.ts";
 import { eventRoleOf } from "#server/modules/teams/team-access.ts";
 import { ticketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
 import {

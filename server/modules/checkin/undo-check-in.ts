@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { isUuid } from "#server/modules/events/event-ownership.ts";
+import { isUuid } from "#contract/uuid.ts";
 import { eventRoleOf } from "#server/modules/teams/team-access.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database } from "#server/platform/db/database.ts";

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { formatEventTime } from "#contract/event-time.ts";
 import { eventTicketsPath } from "#contract/paths.ts";
 import {
   type NotifyOptions,
@@ -10,19 +11,6 @@ import type { Event } from "./event-ownership.ts";
 
 type WhenAndWhere = Pick<Event, "startsAt" | "endsAt" | "venueName" | "venueAddress" | "timeZone">;
 
-function formatTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(instant);
-}
-
 /** What changed for people coming (time, venue), in sentences; null when neither did. */
 export function changeLines(before: WhenAndWhere, after: WhenAndWhere): string[] | null {
   const moved =
@@ -32,7 +20,9 @@ export function changeLines(before: WhenAndWhere, after: WhenAndWhere): string[]
     before.venueName !== after.venueName || before.venueAddress !== after.venueAddress;
   if (!moved && !relocated) return null;
   return [
-    moved ? `New time: ${formatTime(after.startsAt, after.timeZone)}.` : null,
+    moved
+      ? `New time: ${formatEventTime(after.startsAt, after.timeZone, { withZone: true })}.`
+      : null,
     relocated
       ? `New venue: ${[after.venueName, after.venueAddress].filter(Boolean).join(", ")}.`
       : null,

@@ -1,8 +1,8 @@
 import express from "express";
 import type { CoverImageSize } from "#contract/event-options.ts";
+import { isUuid } from "#contract/uuid.ts";
 import type { Database } from "#server/platform/db/database.ts";
 import { readCoverImage } from "./event-images.service.ts";
-import { isUuid } from "./event-ownership.ts";
 
 const sizes: readonly string[] = ["large", "small"] satisfies CoverImageSize[];
 

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { isUuid } from "#contract/uuid.ts";
 import { type Business, requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
@@ -6,13 +7,6 @@ import { events, ticketTypes } from "./events.schema.ts";
 
 export type Event = typeof events.$inferSelect;
 export type TicketType = typeof ticketTypes.$inferSelect;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether `id` can be a row id (a malformed one would make PostgreSQL fail, not miss). */
-export function isUuid(id: string): boolean {
-  return uuidPattern.test(id);
-}
 
 export function eventNotFound(): FunctionError {
   return new FunctionError("NOT_FOUND", "Event not found.");

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { EventStatus } from "#contract/event-options.ts";
+import { isUuid } from "#contract/uuid.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
@@ -29,8 +30,6 @@ export type EventForSale = {
   attendeeCancellation: boolean;
   ticketTypes: TicketTypeForSale[];
 };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Row = {
   id: string;
@@ -103,7 +102,7 @@ async function queryEvent(
       (select k.hold_id from idempotency_keys k where k.user_id = ${caller.userId}::uuid
          and k.scope = ${caller.scope} and k.key = ${caller.key}) as keyed_hold_id`
     : sql``;
-  const byId = uuidPattern.test(eventRef)
+  const byId = isUuid(eventRef)
     ? sql`e.id = ${eventRef}::uuid`
     : sql`e.short_id = ${eventRef.toLowerCase()}`;
   const [row] = await rowsOf<Row>(

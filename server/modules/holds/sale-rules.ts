@@ -1,21 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
+import { formatEventTime } from "#contract/event-time.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { EventForSale, TicketTypeForSale } from "./event-for-sale.ts";
 
 /** One line of a hold request, validated and de-duplicated by the caller. */
 export type HoldLine = { ticketTypeId: string; quantity: number };
-
-/** "12 Dec 2026, 18:00" in the event's own time zone. */
-export function formatEventTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(instant);
-}
 
 function prefixed(type: TicketTypeForSale, several: boolean, message: string): string {
   return several ? `${type.name}: ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
@@ -99,7 +88,7 @@ const typeConditions: readonly TypeCondition[] = [
     sql: () => sql`(t.sales_start_at is null or t.sales_start_at <= now())`,
     refusal: (type, event, line) => {
       const start = type.salesStartAt ?? new Date(0);
-      const when = formatEventTime(start, event.timeZone);
+      const when = formatEventTime(start, event.timeZone, { weekday: false });
       return new FunctionError(
         "FAILED_PRECONDITION",
         prefixed(type, line.several, `Sales open on ${when}.`),

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { isUuid } from "#contract/uuid.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { notificationZone } from "./notification-zone.ts";
 import { type NotificationKind, notifications } from "./notifications.schema.ts";
 
 export const NOTIFICATION_PAGE_SIZE = 20;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type NotificationView = {
   id: string;
@@ -44,7 +44,7 @@ function encodeCursor(row: { micros: string; id: string }): string {
 
 function decodeCursor(cursor: string): { micros: string; id: string } | null {
   const [micros, id] = Buffer.from(cursor, "base64url").toString().split(".");
-  if (!micros || !/^\d{1,20}$/.test(micros) || !id || !uuidPattern.test(id)) return null;
+  if (!micros || !/^\d{1,20}$/.test(micros) || !id || !isUuid(id)) return null;
   return { micros, id };
 }
 
@@ -93,7 +93,7 @@ export async function openNotification(
   id: string,
 ): Promise<NotificationView> {
   const notFound = new FunctionError("NOT_FOUND", "Notification not found.");
-  if (!uuidPattern.test(id)) throw notFound;
+  if (!isUuid(id)) throw notFound;
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })

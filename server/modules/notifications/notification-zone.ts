@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { bookingPath, eventTicketsPath, ticketPath } from "#contract/paths.ts";
+import { uuidPatternText } from "#contract/uuid.ts";
 import { notifications } from "./notifications.schema.ts";
 
-const uuidText = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
 const eventTicketsPrefix = eventTicketsPath("");
 const ticketPrefix = ticketPath("");
 const bookingPrefix = bookingPath("");
@@ -12,7 +12,7 @@ const after = (prefix: string) => sql`substr(${notifications.link}, ${prefix.len
 
 /** The id after `prefix`, as a uuid; null when it is not one (never a cast error). */
 const idAfter = (prefix: string) =>
-  sql`case when ${after(prefix)} ~* ${uuidText} then ${after(prefix)}::uuid end`;
+  sql`case when ${after(prefix)} ~* ${uuidPatternText} then ${after(prefix)}::uuid end`;
 
 const startsWith = (prefix: string) => sql`starts_with(${notifications.link}, ${prefix})`;
 

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { TeamRole } from "#contract/team-options.ts";
+import { isUuid } from "#contract/uuid.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
-import { isUuid } from "#server/modules/events/event-ownership.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import type { MembershipResolver } from "#server/platform/callable/registry.ts";
 import type { Executor } from "#server/platform/db/database.ts";

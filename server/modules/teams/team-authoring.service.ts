@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, ne, notInArray, sql } from "drizzle-orm";
 import { planLimits } from "#contract/business-options.ts";
+import { isUuid } from "#contract/uuid.ts";
 import { type Business, requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
-import { isUuid } from "#server/modules/events/event-ownership.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";

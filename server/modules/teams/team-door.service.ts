@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { eventLocalDate } from "#contract/event-time.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import type { Executor } from "#server/platform/db/database.ts";
@@ -7,14 +8,11 @@ import type { DoorRole } from "./team-access.ts";
 import { eventColumns, eventView } from "./team-view.service.ts";
 import { teamEvents, teamMembers, teams } from "./teams.schema.ts";
 
-const localDate = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone, dateStyle: "short" }).format(at);
-
 /** Under way, or starting later on today's date where the event takes place. */
 export function isToday(event: { startsAt: Date; timeZone: string }, now = new Date()): boolean {
   return (
     event.startsAt <= now ||
-    localDate(event.startsAt, event.timeZone) === localDate(now, event.timeZone)
+    eventLocalDate(event.startsAt, event.timeZone) === eventLocalDate(now, event.timeZone)
   );
 }
 

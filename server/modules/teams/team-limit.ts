@@ -1,7 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { planLimits } from "#contract/business-options.ts";
-import { businesses } from "#server/modules/businesses/businesses.schema.ts";
-import { FunctionError } from "#server/platform/callable/function-error.ts";
+import { assertPlanAllowsOneMore } from "#server/modules/businesses/plan-limit.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { teams } from "./teams.schema.ts";
 
@@ -16,27 +14,9 @@ export async function countTeams(db: Executor, businessId: string): Promise<numb
 
 /**
  * Refuses one more team when the business's plan has no slot left, the same way as the
- * events limit (`assertCanPublish`): inside the creating transaction, the business row is
- * locked (`FOR UPDATE`) before counting, so a second create of the same business waits
- * for the first to commit and then counts its team. Two creates racing for the last slot
- * cannot both get it.
+ * events limit: `assertPlanAllowsOneMore` locks the business row before counting, so two
+ * creates racing for the last slot cannot both get it.
  */
 export async function assertCanCreateTeam(tx: Executor, businessId: string): Promise<void> {
-  const [business] = await tx
-    .select({ plan: businesses.plan })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .for("update");
-  if (!business) throw new FunctionError("NOT_FOUND", "This business does not exist.");
-  const limit = planLimits[business.plan].teams;
-  if (limit === null) return;
-  if ((await countTeams(tx, businessId)) >= limit) {
-    throw new FunctionError(
-      "FAILED_PRECONDITION",
-      business.plan === "free"
-        ? `Your free plan allows ${limit} team. Upgrade to Pro to form more.`
-        : `Your plan allows ${limit} teams. Delete a team you no longer need to form another.`,
-      { reason: "plan-limit", limit },
-    );
-  }
+  await assertPlanAllowsOneMore(tx, businessId, "teams", countTeams);
 }

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { teamListPath } from "#contract/paths.ts";
 import type { TeamRole } from "#contract/team-options.ts";
+import { isUuid } from "#contract/uuid.ts";
 import { normaliseEmail } from "#server/modules/accounts/identifiers.ts";
 import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
-import { isUuid } from "#server/modules/events/event-ownership.ts";
 import { notifyUser } from "#server/modules/notifications/notifications.service.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";

@@ -1,5 +1,5 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
-import { formatEventTime } from "#server/modules/holds/sale-rules.ts";
+import { formatEventTime } from "#contract/event-time.ts";
 import { qrPng } from "./qr-image.ts";
 import type { TicketView } from "./ticket-views.ts";
 
@@ -57,7 +57,7 @@ export async function ticketsPdf(tickets: TicketView[]): Promise<Uint8Array> {
       y -= gap;
     };
     line(ticket.event.title, 18, bold);
-    line(formatEventTime(new Date(ticket.event.startsAt), ticket.event.timeZone), 12);
+    line(formatEventTime(ticket.event.startsAt, ticket.event.timeZone, { weekday: false }), 12);
     line(
       [ticket.event.venueName, ticket.event.venueAddress].filter(Boolean).join(", "),
       12,

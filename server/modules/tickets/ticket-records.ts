@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { EventSummary } from "#contract/event-summary.ts";
 import type { TicketStatus } from "#contract/ticket-status.ts";
+import { isUuid } from "#contract/uuid.ts";
 import { eventSummaryJson, eventSummaryOf } from "#server/modules/events/event-summary.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A ticket with what every view of it needs. */
 export type TicketRecord = {
@@ -72,7 +71,7 @@ export async function findTicket(
   ticketId: string,
   options: { lock?: boolean } = {},
 ): Promise<TicketRecord | null> {
-  if (!uuidPattern.test(ticketId)) return null;
+  if (!isUuid(ticketId)) return null;
   const [row] = await rowsOf<Row>(
     db,
     sql`${selectTickets} where k.id = ${ticketId}::uuid ${options.lock ? sql`for update of k` : sql``}`,
@@ -98,7 +97,7 @@ export async function heldTicketsForEvent(
   userId: string,
   eventId: string,
 ): Promise<TicketRecord[]> {
-  if (!uuidPattern.test(eventId)) return [];
+  if (!isUuid(eventId)) return [];
   const rows = await rowsOf<Row>(
     db,
     sql`${selectTickets} where k.holder_user_id = ${userId}::uuid and k.event_id = ${eventId}::uuid

@@ -1,4 +1,5 @@
 import { type KeyObject, sign, verify } from "node:crypto";
+import { isUuid } from "#contract/uuid.ts";
 
 /**
  * The QR token (decision 013): base64url (no padding) of 90 bytes, so 120 characters:
@@ -21,7 +22,6 @@ export const TOKEN_LENGTH = (TOKEN_BYTES / 3) * 4;
 
 const shortIdAlphabet = "23456789abcdefghjkmnpqrstuvwxyz";
 const tokenPattern = new RegExp(`^[A-Za-z0-9_-]{${TOKEN_LENGTH}}$`);
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TicketClaims = {
   kid: number;
@@ -61,7 +61,7 @@ function inUint16(value: number, what: string) {
 export function tokenPayload(claims: TicketClaims): Buffer {
   inUint16(claims.kid, "key id");
   inUint16(claims.generation, "generation");
-  if (!uuidPattern.test(claims.ticketId)) throw new Error("ticket id: uuid expected");
+  if (!isUuid(claims.ticketId)) throw new Error("ticket id: uuid expected");
   const payload = Buffer.alloc(PAYLOAD_BYTES);
   payload.writeUInt8(TOKEN_VERSION, 0);
   payload.writeUInt16BE(claims.kid, 1);

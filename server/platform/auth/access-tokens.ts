@@ -1,8 +1,8 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { isUuid } from "#contract/uuid.ts";
 import { expiringCache } from "./expiring-cache.ts";
 import { type KeyStore, SIGNING_ALG } from "./signing-keys.ts";
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const VERIFIED_CACHE_MAX = 10_000;
 
 export type AccessTokenClaims = { userId: string; sessionId: string; expiresAt: number };
@@ -49,7 +49,7 @@ export function accessTokens(options: { keys: KeyStore; ttlSeconds: number; now:
         { algorithms: [SIGNING_ALG], issuer: ACCESS_TOKEN_ISSUER, currentDate: new Date(now()) },
       );
       const sid = payload.sid;
-      if (typeof payload.sub !== "string" || typeof sid !== "string" || !uuidPattern.test(sid)) {
+      if (typeof payload.sub !== "string" || typeof sid !== "string" || !isUuid(sid)) {
         return null;
       }
       return { userId: payload.sub, sessionId: sid, expiresAt: (payload.exp ?? 0) * 1000 };

@@ -7,6 +7,7 @@ import {
   REFRESH_TOKEN_COOKIE,
   SESSION_COOKIE,
 } from "#contract/cookie-names.ts";
+import { isUuid } from "#contract/uuid.ts";
 import type { Settings } from "#server/config.ts";
 import type { Auth, ClientInfo } from "#server/platform/auth/caller.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
@@ -65,8 +66,6 @@ export type AuthServiceDeps = {
   /** Tests: a clock (epoch ms) other than the machine's. */
   now?: () => number;
 };
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function createAuthService(deps: AuthServiceDeps): Promise<SessionAuthority> {
   const { settings, log } = deps;
@@ -151,7 +150,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
   }
 
   async function revokeSession(tx: Executor, sessionId: string, reason: string) {
-    if (!uuidPattern.test(sessionId)) return;
+    if (!isUuid(sessionId)) return;
     await tx
       .update(sessions)
       .set({ revokedAt: new Date(now()), revokedReason: reason })
@@ -206,7 +205,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
 
     async revokeUserSessions(tx, userId, reason, exceptSessionId) {
       const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
-      if (exceptSessionId && uuidPattern.test(exceptSessionId)) {
+      if (exceptSessionId && isUuid(exceptSessionId)) {
         conditions.push(ne(sessions.id, exceptSessionId));
       }
       await tx
