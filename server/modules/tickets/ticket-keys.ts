@@ -7,11 +7,10 @@ import {
 import { desc, isNull, sql } from "drizzle-orm";
 import type { JWK } from "jose";
 import { decryptPrivateJwk, encryptPrivateJwk } from "#server/platform/auth/signing-keys.ts";
+import { TICKET_KEY_LOCK } from "#server/platform/db/advisory-locks.ts";
 import type { Database } from "#server/platform/db/database.ts";
 import { ticketSigningKeys } from "./tickets.schema.ts";
 
-/** Any constant works; the same for every instance (another than the session keys' lock). */
-const TICKET_KEY_LOCK = 7_411_202_613;
 /** How often an instance looks for a key another instance made (rotation elsewhere). */
 const RELOAD_INTERVAL_MS = 60_000;
 

@@ -1,11 +1,10 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from "node:crypto";
 import { desc, isNull, lt, sql } from "drizzle-orm";
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
+import { SIGNING_KEY_LOCK } from "#server/platform/db/advisory-locks.ts";
 import type { Database } from "#server/platform/db/database.ts";
 import { signingKeys } from "./auth.schema.ts";
 
-/** Any constant works; it only has to be the same for every instance of this app. */
-const KEY_CREATION_LOCK = 7_411_202_602;
 export const SIGNING_ALG = "EdDSA";
 const ENCRYPTION_VERSION = "v1";
 
@@ -114,7 +113,7 @@ export async function createKeyStore(options: KeyStoreOptions): Promise<KeyStore
 
   async function ensureActiveKey(): Promise<void> {
     await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${KEY_CREATION_LOCK})`);
+      await tx.execute(sql`select pg_advisory_xact_lock(${SIGNING_KEY_LOCK})`);
       const [active] = await tx
         .select({ kid: signingKeys.kid })
         .from(signingKeys)
@@ -207,7 +206,7 @@ export async function createKeyStore(options: KeyStoreOptions): Promise<KeyStore
     async rotate() {
       const row = await newKeyRow(appSecret);
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${KEY_CREATION_LOCK})`);
+        await tx.execute(sql`select pg_advisory_xact_lock(${SIGNING_KEY_LOCK})`);
         await tx
           .update(signingKeys)
           .set({ retiredAt: sql`now()` })

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "#server/schema.ts";
+import { MIGRATION_LOCK } from "./advisory-locks.ts";
 import { lockDataFolder } from "./pglite-lock.ts";
 
 export type Schema = typeof schema;
@@ -29,10 +30,10 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "../../../drizzle");
-
-/** Any constant works; it only has to be the same for every instance of this app. */
-const MIGRATION_LOCK_KEY = 7_411_202_601;
+export const migrationsFolder = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  "../../../drizzle",
+);
 
 export type OpenOptions = { databaseUrl?: string; pgliteDir: string; poolMax?: number };
 
@@ -73,11 +74,11 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
     } finally {
-      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }
   } finally {
     client.release();
