@@ -7,14 +7,17 @@
  * by a number of its own.
  */
 
+/** A lock id from this file; code that takes one as a parameter types it so. */
+export type AdvisoryLockId = number & { readonly __advisoryLock: true };
+
 /** Drizzle migrations at start-up: one instance migrates, the others wait (session lock). */
-export const MIGRATION_LOCK = 7_411_202_601;
+export const MIGRATION_LOCK = 7_411_202_601 as AdvisoryLockId;
 
 /** Creating or rotating the session signing keys, so instances end with one active key. */
-export const SIGNING_KEY_LOCK = 7_411_202_602;
+export const SIGNING_KEY_LOCK = 7_411_202_602 as AdvisoryLockId;
 
 /** pg-boss's schema install and queue creation, one instance at a time (session lock). */
-export const JOB_QUEUE_SETUP_LOCK = 7_411_202_603;
+export const JOB_QUEUE_SETUP_LOCK = 7_411_202_603 as AdvisoryLockId;
 
 /** Creating or rotating the ticket QR signing keys, so instances end with one active key. */
-export const TICKET_KEY_LOCK = 7_411_202_613;
+export const TICKET_KEY_LOCK = 7_411_202_613 as AdvisoryLockId;
