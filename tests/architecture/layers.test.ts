@@ -110,6 +110,18 @@ describe("layers", () => {
     ).toEqual([]);
   });
 
+  it("keeps the modules' tables out of the platform: server/platform imports neither server/modules nor server/schema.ts", () => {
+    const production = files.filter((file) => !isTestFile(file.path));
+    expect(
+      violations(
+        (from, to) =>
+          from.startsWith("server/platform/") &&
+          (to.startsWith("server/modules/") || to === "server/schema.ts"),
+        production,
+      ),
+    ).toEqual([]);
+  });
+
   it("lets no module reach up into the steps that compose modules", () => {
     const production = files.filter((file) => !isTestFile(file.path));
     expect(

@@ -4,14 +4,13 @@ import {
   generateKeyPairSync,
   type KeyObject,
 } from "node:crypto";
-import { desc, isNull, sql } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { JWK } from "jose";
-import { decryptPrivateJwk, encryptPrivateJwk } from "#server/platform/auth/signing-keys.ts";
+import { createKeyRing, type KeyAlgorithm } from "#server/platform/auth/key-ring.ts";
+import { TICKET_KEY_LOCK } from "#server/platform/db/advisory-locks.ts";
 import type { Database } from "#server/platform/db/database.ts";
 import { ticketSigningKeys } from "./tickets.schema.ts";
 
-/** Any constant works; the same for every instance (another than the session keys' lock). */
-const TICKET_KEY_LOCK = 7_411_202_613;
 /** How often an instance looks for a key another instance made (rotation elsewhere). */
 const RELOAD_INTERVAL_MS = 60_000;
 
@@ -35,151 +34,74 @@ export type TicketKeyRing = {
   rotate(): Promise<number>;
 };
 
-type LoadedKey = {
-  kid: number;
-  publicKey: KeyObject;
-  x: string;
-  createdAt: Date;
-  retiredAt: Date | null;
-  privateKey?: KeyObject;
-  sealed: string;
+/**
+ * Ticket keys: Ed25519 through node:crypto (the token is raw bytes, not a JWT), the
+ * public half stored as the raw `x` a door device needs. Sealed with the same scheme as
+ * the session keys, bound to this table by the label.
+ */
+const ticketKeyAlgorithm: KeyAlgorithm<number, string, KeyObject, KeyObject> = {
+  async generate() {
+    const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+    return {
+      publicKey: publicKey.export({ format: "jwk" }).x as string,
+      privateJwk: privateKey.export({ format: "jwk" }) as JWK,
+    };
+  },
+  importPublic: (x) => createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x }, format: "jwk" }),
+  importPrivate: (jwk) => createPrivateKey({ key: jwk as never, format: "jwk" }),
+  sealLabel: (kid) => `ticket-key:${kid}`,
 };
-
-/** Sealed with the same scheme as the session keys, bound to this table by the AAD. */
-const sealLabel = (kid: number) => `ticket-key:${kid}`;
-
-function newKeyPair() {
-  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-  return {
-    x: publicKey.export({ format: "jwk" }).x as string,
-    privateJwk: privateKey.export({ format: "jwk" }) as JWK,
-  };
-}
 
 /**
  * Ed25519 keys for ticket QR tokens, shared by every instance through the
- * `ticket_signing_keys` table. Creation runs under a transaction-scoped advisory lock,
- * so instances starting together end with one active key. Signing is synchronous and
- * never queries: it happens inside callers' transactions.
+ * `ticket_signing_keys` table (the platform's key ring). Key ids count up from 1 and fit
+ * the token's two bytes; retired keys keep verifying, since a ticket's QR lives as long
+ * as the ticket. Signing is synchronous and never queries.
  */
 export async function createTicketKeyRing(db: Database, appSecret: string): Promise<TicketKeyRing> {
-  let keys = new Map<number, LoadedKey>();
-  let loadedAt = 0;
-  let lastMissReload = 0;
-
-  async function addKey(retireOthers: boolean): Promise<number> {
-    const pair = newKeyPair();
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${TICKET_KEY_LOCK})`);
-      if (!retireOthers) {
-        const [active] = await tx
+  const ring = await createKeyRing({
+    db,
+    appSecret,
+    table: {
+      table: ticketSigningKeys,
+      kid: ticketSigningKeys.kid,
+      publicKey: ticketSigningKeys.publicKey,
+      sealedPrivateKey: ticketSigningKeys.privateKeyEncrypted,
+      createdAt: ticketSigningKeys.createdAt,
+      retiredAt: ticketSigningKeys.retiredAt,
+      row: (key) => ({
+        kid: key.kid,
+        publicKey: key.publicKey,
+        privateKeyEncrypted: key.sealedPrivateKey,
+      }),
+      async nextKid(tx) {
+        const [last] = await tx
           .select({ kid: ticketSigningKeys.kid })
           .from(ticketSigningKeys)
-          .where(isNull(ticketSigningKeys.retiredAt))
+          .orderBy(desc(ticketSigningKeys.kid))
           .limit(1);
-        if (active) return active.kid;
-      } else {
-        await tx
-          .update(ticketSigningKeys)
-          .set({ retiredAt: sql`now()` })
-          .where(isNull(ticketSigningKeys.retiredAt));
-      }
-      const [last] = await tx
-        .select({ kid: ticketSigningKeys.kid })
-        .from(ticketSigningKeys)
-        .orderBy(desc(ticketSigningKeys.kid))
-        .limit(1);
-      const kid = (last?.kid ?? 0) + 1;
-      await tx.insert(ticketSigningKeys).values({
-        kid,
-        publicKey: pair.x,
-        privateKeyEncrypted: encryptPrivateJwk(appSecret, sealLabel(kid), pair.privateJwk),
-      });
-      return kid;
-    });
-  }
-
-  async function load(): Promise<void> {
-    const rows = await db.select().from(ticketSigningKeys);
-    const next = new Map<number, LoadedKey>();
-    for (const row of rows) {
-      const known = keys.get(row.kid);
-      next.set(row.kid, {
-        kid: row.kid,
-        x: row.publicKey,
-        publicKey:
-          known?.publicKey ??
-          createPublicKey({ key: { kty: "OKP", crv: "Ed25519", x: row.publicKey }, format: "jwk" }),
-        createdAt: row.createdAt,
-        retiredAt: row.retiredAt,
-        privateKey: known?.privateKey,
-        sealed: row.privateKeyEncrypted,
-      });
-    }
-    keys = next;
-    loadedAt = Date.now();
-  }
-
-  function active(): LoadedKey | undefined {
-    let best: LoadedKey | undefined;
-    for (const key of keys.values()) {
-      if (!key.retiredAt && (!best || key.kid > best.kid)) best = key;
-    }
-    return best;
-  }
-
-  let reloading = false;
-  function reloadInBackground() {
-    if (reloading) return;
-    reloading = true;
-    load()
-      .catch(() => {})
-      .finally(() => {
-        reloading = false;
-      });
-  }
-
-  await addKey(false);
-  await load();
+        return (last?.kid ?? 0) + 1;
+      },
+    },
+    algorithm: ticketKeyAlgorithm,
+    lockId: TICKET_KEY_LOCK,
+    reloadIntervalMs: RELOAD_INTERVAL_MS,
+    order: (key) => key.kid,
+  });
 
   return {
-    signingKey() {
-      if (Date.now() - loadedAt > RELOAD_INTERVAL_MS) reloadInBackground();
-      const key = active();
-      if (!key) throw new Error("no active ticket signing key");
-      if (!key.privateKey) {
-        const jwk = decryptPrivateJwk(appSecret, sealLabel(key.kid), key.sealed);
-        key.privateKey = createPrivateKey({ key: jwk as never, format: "jwk" });
-      }
-      return { kid: key.kid, key: key.privateKey };
-    },
-    async verificationKey(kid) {
-      let key = keys.get(kid);
-      // A key made by another instance since our last look: reload, at most once a second.
-      if (!key && Date.now() - lastMissReload > 1000) {
-        lastMissReload = Date.now();
-        await load();
-        key = keys.get(kid);
-      }
-      return key?.publicKey ?? null;
-    },
+    signingKey: () => ring.signingKey(),
+    verificationKey: (kid) => ring.verificationKey(kid),
     async publishedKeys() {
-      if (Date.now() - loadedAt > RELOAD_INTERVAL_MS) await load();
-      return [...keys.values()]
-        .sort((a, b) => b.kid - a.kid)
-        .map((key) => ({
-          kid: key.kid,
-          alg: "Ed25519" as const,
-          x: key.x,
-          status: key.retiredAt ? ("retired" as const) : ("active" as const),
-          createdAt: key.createdAt.toISOString(),
-        }));
+      return (await ring.verificationKeys()).map((key) => ({
+        kid: key.kid,
+        alg: "Ed25519" as const,
+        x: key.stored,
+        status: key.retiredAt ? ("retired" as const) : ("active" as const),
+        createdAt: key.createdAt.toISOString(),
+      }));
     },
-    async rotate() {
-      const kid = await addKey(true);
-      await load();
-      return kid;
-    },
+    rotate: () => ring.rotate(),
   };
 }
 

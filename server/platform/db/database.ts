@@ -9,13 +9,16 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "#server/schema.ts";
+import { MIGRATION_LOCK } from "./advisory-locks.ts";
 import { lockDataFolder } from "./pglite-lock.ts";
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Without the modules' tables: the platform does not know them, and queries name their
+ * tables themselves (nothing uses drizzle's relational `db.query.*`).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** Inside a transaction always use this handle: `db` there deadlocks PGlite. */
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT>;
 export type Executor = Database | Transaction;
 
 export type DatabaseHandle = {
@@ -33,9 +36,6 @@ export const migrationsFolder = resolve(
   dirname(fileURLToPath(import.meta.url)),
   "../../../drizzle",
 );
-
-/** Any constant works; it only has to be the same for every instance of this app. */
-const MIGRATION_LOCK_KEY = 7_411_202_601;
 
 export type OpenOptions = { databaseUrl?: string; pgliteDir: string; poolMax?: number };
 
@@ -56,7 +56,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   // pool on release, and the next request gets a fresh connection.
   pool.on("connect", (client) => client.on("error", () => {}));
   await migratePostgres(pool);
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool) as unknown as Database;
   return {
     db,
     kind: "postgres",
@@ -76,11 +76,11 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      await migratePg(drizzlePg(client), { migrationsFolder });
     } finally {
-      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }
   } finally {
     client.release();
@@ -111,8 +111,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       inMemory && memoryImage
         ? await PGlite.create({ loadDataDir: memoryImage() })
         : await PGlite.create(dir);
-    const db = drizzlePglite(pglite, { schema }) as unknown as Database;
-    await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+    const db = drizzlePglite(pglite) as unknown as Database;
+    await migratePglite(drizzlePglite(pglite), { migrationsFolder });
     return {
       db,
       kind: "pglite",

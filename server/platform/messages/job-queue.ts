@@ -1,5 +1,6 @@
 import pg from "pg";
 import { fromPglite, type Db as JobDatabase, PgBoss } from "pg-boss";
+import { JOB_QUEUE_SETUP_LOCK } from "#server/platform/db/advisory-locks.ts";
 import type { DatabaseHandle } from "#server/platform/db/database.ts";
 import type { Logger } from "#server/platform/runtime/logger.ts";
 
@@ -32,9 +33,6 @@ function poolDatabase(database: DatabaseHandle): JobDatabase {
   return { executeSql: (text, values) => pool.query(text, values) };
 }
 
-/** Any constant; the same in every instance of this app (not the migrations' key). */
-const JOB_QUEUE_SETUP_LOCK_KEY = 7_411_202_602;
-
 /**
  * Runs pg-boss's start-up (schema install, queue creation) one instance at a time on
  * PostgreSQL: instances starting together on an empty database otherwise race on
@@ -50,7 +48,7 @@ export async function oneInstanceAtATime<T>(
   const client = new pg.Client(database.pool.options);
   await client.connect();
   try {
-    await client.query("select pg_advisory_lock($1)", [JOB_QUEUE_SETUP_LOCK_KEY]);
+    await client.query("select pg_advisory_lock($1)", [JOB_QUEUE_SETUP_LOCK]);
     return await setUp();
   } finally {
     // Ending the session releases its advisory lock.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decryptPrivateJwk, encryptPrivateJwk } from "./signing-keys.ts";
+import { decryptPrivateJwk, encryptPrivateJwk } from "./sealed-jwk.ts";
 
 const secret = "a".repeat(32);
 const jwk = { kty: "OKP", crv: "Ed25519", x: "public-part", d: "private-part" };

@@ -1,0 +1,23 @@
+/**
+ * Every PostgreSQL advisory lock id the app takes, in one place. Session and transaction
+ * advisory locks share one key space per database, so two features taking the same id
+ * would wait on each other (the signing keys and the job queue once did). An id only has
+ * to be the same in every instance of this app and differ from every other id here; the
+ * test beside this file checks both that they are distinct and that nothing takes a lock
+ * by a number of its own.
+ */
+
+/** A lock id from this file; code that takes one as a parameter types it so. */
+export type AdvisoryLockId = number & { readonly __advisoryLock: true };
+
+/** Drizzle migrations at start-up: one instance migrates, the others wait (session lock). */
+export const MIGRATION_LOCK = 7_411_202_601 as AdvisoryLockId;
+
+/** Creating or rotating the session signing keys, so instances end with one active key. */
+export const SIGNING_KEY_LOCK = 7_411_202_602 as AdvisoryLockId;
+
+/** pg-boss's schema install and queue creation, one instance at a time (session lock). */
+export const JOB_QUEUE_SETUP_LOCK = 7_411_202_603 as AdvisoryLockId;
+
+/** Creating or rotating the ticket QR signing keys, so instances end with one active key. */
+export const TICKET_KEY_LOCK = 7_411_202_613 as AdvisoryLockId;
