@@ -28,42 +28,52 @@ export const sendAlertInput = z.object({
 /** A team hears every alert at once: a burst of them is noise, or a stolen session. */
 const sendRule = { name: "alerts-send", limit: 30, windowSeconds: 600 } as const;
 
+export const listTeamAlerts = defineFunction({
+  name: "alerts.list",
+  input: z.object({ cursor: z.string().max(40).optional() }).nullish(),
+  access: "signed-in",
+  handler: (data, ctx) => listAlerts(ctx.db, ctx.auth.userId, data?.cursor),
+});
+
+export const countUnreadAlerts = defineFunction({
+  name: "alerts.unreadCount",
+  input: z.null().optional(),
+  access: "signed-in",
+  handler: (_data, ctx) => unreadAlertCount(ctx.db, ctx.auth.userId),
+});
+
+export const acknowledgeTeamAlert = defineFunction({
+  name: "alerts.acknowledge",
+  input: z.object({ alertId: z.string().max(100) }),
+  access: "signed-in",
+  handler: (data, ctx) => acknowledgeAlert(ctx.db, ctx.auth.userId, data.alertId),
+});
+
+export const sendTeamAlert = defineFunction({
+  name: "alerts.send",
+  input: sendAlertInput,
+  access: "signed-in",
+  handler: async (data, ctx) => {
+    await ctx.services.rateLimiter.consume(sendRule, ctx.auth.userId);
+    return sendAlert(ctx.db, ctx.auth.userId, data);
+  },
+});
+
+export const listSentAlerts = defineFunction({
+  name: "alerts.sent",
+  input: z.null().optional(),
+  access: "signed-in",
+  handler: (_data, ctx) => sentAlerts(ctx.db, ctx.auth.userId),
+});
+
 /**
  * Live alerts to door teams (decision 020). Members see the alerts of their teams only;
  * the owner sends to their own teams; another's alert or team is NOT_FOUND.
  */
 export const alertFunctions = [
-  defineFunction({
-    name: "alerts.list",
-    input: z.object({ cursor: z.string().max(40).optional() }).nullish(),
-    access: "signed-in",
-    handler: (data, ctx) => listAlerts(ctx.db, ctx.auth.userId, data?.cursor),
-  }),
-  defineFunction({
-    name: "alerts.unreadCount",
-    input: z.null().optional(),
-    access: "signed-in",
-    handler: (_data, ctx) => unreadAlertCount(ctx.db, ctx.auth.userId),
-  }),
-  defineFunction({
-    name: "alerts.acknowledge",
-    input: z.object({ alertId: z.string().max(100) }),
-    access: "signed-in",
-    handler: (data, ctx) => acknowledgeAlert(ctx.db, ctx.auth.userId, data.alertId),
-  }),
-  defineFunction({
-    name: "alerts.send",
-    input: sendAlertInput,
-    access: "signed-in",
-    handler: async (data, ctx) => {
-      await ctx.services.rateLimiter.consume(sendRule, ctx.auth.userId);
-      return sendAlert(ctx.db, ctx.auth.userId, data);
-    },
-  }),
-  defineFunction({
-    name: "alerts.sent",
-    input: z.null().optional(),
-    access: "signed-in",
-    handler: (_data, ctx) => sentAlerts(ctx.db, ctx.auth.userId),
-  }),
+  listTeamAlerts,
+  countUnreadAlerts,
+  acknowledgeTeamAlert,
+  sendTeamAlert,
+  listSentAlerts,
 ] as const satisfies readonly AnyFunctionDefinition[];

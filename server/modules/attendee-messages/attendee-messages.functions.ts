@@ -38,37 +38,45 @@ export const sendAttendeeMessageInput = audienceInput.extend({
  */
 const sendRule = { name: "attendee-message-send", limit: 10, windowSeconds: 3600 } as const;
 
+export const previewAttendeeMessage = defineFunction({
+  name: "attendeeMessages.preview",
+  input: audienceInput,
+  access: "signed-in",
+  handler: (data, ctx) => previewMessage(ctx.db, ctx.auth.userId, data),
+});
+
+export const sendAttendeeMessage = defineFunction({
+  name: "attendeeMessages.send",
+  input: sendAttendeeMessageInput,
+  access: "signed-in",
+  handler: async (data, ctx) => {
+    await ctx.services.rateLimiter.consume(sendRule, ctx.auth.userId);
+    return sendMessage(ctx.db, ctx.auth.userId, data);
+  },
+});
+
+export const listAttendeeMessages = defineFunction({
+  name: "attendeeMessages.list",
+  input: z.null().optional(),
+  access: "signed-in",
+  handler: (_data, ctx) => listMessages(ctx.db, ctx.auth.userId),
+});
+
+export const getAttendeeMessage = defineFunction({
+  name: "attendeeMessages.get",
+  input: z.object({ messageId: z.string().max(100) }),
+  access: "signed-in",
+  handler: (data, ctx) => getMessage(ctx.db, ctx.auth.userId, data.messageId),
+});
+
 /**
  * Messages from a business owner to the ticket holders of one of their events (decision
  * 023): a notification each, and an email or SMS as their settings and the plan allow,
  * delivered in batches by the worker. Another business's event or message is NOT_FOUND.
  */
 export const attendeeMessageFunctions = [
-  defineFunction({
-    name: "attendeeMessages.preview",
-    input: audienceInput,
-    access: "signed-in",
-    handler: (data, ctx) => previewMessage(ctx.db, ctx.auth.userId, data),
-  }),
-  defineFunction({
-    name: "attendeeMessages.send",
-    input: sendAttendeeMessageInput,
-    access: "signed-in",
-    handler: async (data, ctx) => {
-      await ctx.services.rateLimiter.consume(sendRule, ctx.auth.userId);
-      return sendMessage(ctx.db, ctx.auth.userId, data);
-    },
-  }),
-  defineFunction({
-    name: "attendeeMessages.list",
-    input: z.null().optional(),
-    access: "signed-in",
-    handler: (_data, ctx) => listMessages(ctx.db, ctx.auth.userId),
-  }),
-  defineFunction({
-    name: "attendeeMessages.get",
-    input: z.object({ messageId: z.string().max(100) }),
-    access: "signed-in",
-    handler: (data, ctx) => getMessage(ctx.db, ctx.auth.userId, data.messageId),
-  }),
+  previewAttendeeMessage,
+  sendAttendeeMessage,
+  listAttendeeMessages,
+  getAttendeeMessage,
 ] as const satisfies readonly AnyFunctionDefinition[];

@@ -16,83 +16,93 @@ const reference = z
   .min(1, "Enter the booking reference.")
   .max(20, "A reference looks like K7QM-3TPX.");
 
+export const confirmBooking = defineFunction({
+  name: "bookings.confirm",
+  input: z.object({
+    holdId: z.uuid("Choose a hold."),
+    attendees: z
+      .array(
+        z.object({
+          name: z
+            .string()
+            .trim()
+            .min(1, "Enter the attendee's name.")
+            .max(100, "Use at most 100 characters."),
+        }),
+      )
+      .min(1, "Enter one name per ticket.")
+      .max(100),
+    contactEmail: z
+      .union([z.literal(""), z.email("Enter an email address like name@example.com.").max(254)])
+      .optional()
+      .transform((value) => value || undefined),
+    paymentProvider: z.enum(paymentProviderNames).optional(),
+    idempotencyKey: idempotencyKeyInput,
+  }),
+  access: "signed-in",
+  handler: (data, ctx) =>
+    confirmHold(
+      { db: ctx.db, messages: ctx.services.messages, settings: ctx.services.settings },
+      ctx.auth.userId,
+      data,
+    ),
+});
+
+export const listMyBookings = defineFunction({
+  name: "bookings.listMine",
+  input: z
+    .object({
+      limit: z.number().int().min(1).max(100).default(50),
+      before: z.iso.datetime({ offset: true }).optional(),
+    })
+    .nullish()
+    .transform((value) => value ?? { limit: 50 }),
+  access: "signed-in",
+  handler: (data, ctx) =>
+    listUserBookings(ctx.db, ctx.auth.userId, { limit: data.limit ?? 50, before: data.before }),
+});
+
+export const getBooking = defineFunction({
+  name: "bookings.get",
+  input: z.object({ reference }),
+  access: "signed-in",
+  handler: (data, ctx) => ownBookingByReference(ctx, data.reference),
+});
+
+export const lookUpBooking = defineFunction({
+  name: "bookings.lookup",
+  input: z.object({
+    reference,
+    /** Needed unless `access` (a link sent while the reference was under attack) is. */
+    contact: z.string().trim().max(254).optional(),
+    region: z.string().length(2).optional(),
+    access: z.string().max(500).optional(),
+  }),
+  access: "public",
+  handler: (data, ctx) => lookupBooking(ctx, data),
+});
+
+export const cancelBooking = defineFunction({
+  name: "bookings.cancel",
+  input: z.object({ bookingId: z.uuid("Choose a booking.") }),
+  access: "signed-in",
+  handler: (data, ctx) =>
+    cancelOwnBooking(
+      {
+        db: ctx.db,
+        messages: ctx.services.messages,
+        publicUrl: ctx.services.settings.PUBLIC_URL,
+      },
+      ctx.auth.userId,
+      data.bookingId,
+    ),
+});
+
 /** Bookings, their tickets and cancellation (decision 009). */
 export const bookingFunctions = [
-  defineFunction({
-    name: "bookings.confirm",
-    input: z.object({
-      holdId: z.uuid("Choose a hold."),
-      attendees: z
-        .array(
-          z.object({
-            name: z
-              .string()
-              .trim()
-              .min(1, "Enter the attendee's name.")
-              .max(100, "Use at most 100 characters."),
-          }),
-        )
-        .min(1, "Enter one name per ticket.")
-        .max(100),
-      contactEmail: z
-        .union([z.literal(""), z.email("Enter an email address like name@example.com.").max(254)])
-        .optional()
-        .transform((value) => value || undefined),
-      paymentProvider: z.enum(paymentProviderNames).optional(),
-      idempotencyKey: idempotencyKeyInput,
-    }),
-    access: "signed-in",
-    handler: (data, ctx) =>
-      confirmHold(
-        { db: ctx.db, messages: ctx.services.messages, settings: ctx.services.settings },
-        ctx.auth.userId,
-        data,
-      ),
-  }),
-  defineFunction({
-    name: "bookings.listMine",
-    input: z
-      .object({
-        limit: z.number().int().min(1).max(100).default(50),
-        before: z.iso.datetime({ offset: true }).optional(),
-      })
-      .nullish()
-      .transform((value) => value ?? { limit: 50 }),
-    access: "signed-in",
-    handler: (data, ctx) =>
-      listUserBookings(ctx.db, ctx.auth.userId, { limit: data.limit ?? 50, before: data.before }),
-  }),
-  defineFunction({
-    name: "bookings.get",
-    input: z.object({ reference }),
-    access: "signed-in",
-    handler: (data, ctx) => ownBookingByReference(ctx, data.reference),
-  }),
-  defineFunction({
-    name: "bookings.lookup",
-    input: z.object({
-      reference,
-      /** Needed unless `access` (a link sent while the reference was under attack) is. */
-      contact: z.string().trim().max(254).optional(),
-      region: z.string().length(2).optional(),
-      access: z.string().max(500).optional(),
-    }),
-    access: "public",
-    handler: (data, ctx) => lookupBooking(ctx, data),
-  }),
-  defineFunction({
-    name: "bookings.cancel",
-    input: z.object({ bookingId: z.uuid("Choose a booking.") }),
-    access: "signed-in",
-    handler: (data, ctx) =>
-      cancelOwnBooking(
-        {
-          db: ctx.db,
-          messages: ctx.services.messages,
-          publicUrl: ctx.services.settings.PUBLIC_URL,
-        },
-        ctx.auth.userId,
-        data.bookingId,
-      ),
-  }),
+  confirmBooking,
+  listMyBookings,
+  getBooking,
+  lookUpBooking,
+  cancelBooking,
 ] as const satisfies readonly AnyFunctionDefinition[];

@@ -23,86 +23,106 @@ const draftInput = z.object(
   },
 );
 
+export const submitBusinessApplication = ({ countPlanUsage }: BusinessSteps) =>
+  defineFunction({
+    name: "businesses.apply",
+    input: businessDetailsInput,
+    access: "signed-in",
+    handler: async (data, ctx) => {
+      const business = await applyForBusiness(ctx.db, ctx.auth.userId, data, countPlanUsage);
+      forgetBusinessDraft(ctx.cookies);
+      return business;
+    },
+  });
+
+export const updateBusinessDetails = ({ countPlanUsage }: BusinessSteps) =>
+  defineFunction({
+    name: "businesses.update",
+    input: businessDetailsInput,
+    access: "signed-in",
+    handler: async (data, ctx) => {
+      const business = await updateBusiness(ctx.db, ctx.auth.userId, data, countPlanUsage);
+      forgetBusinessDraft(ctx.cookies);
+      return business;
+    },
+  });
+
+export const getMyBusiness = ({ countPlanUsage }: BusinessSteps) =>
+  defineFunction({
+    name: "businesses.mine",
+    input: z.null().optional(),
+    access: "signed-in",
+    handler: (_data, ctx) => myBusiness(ctx.db, ctx.auth.userId, countPlanUsage),
+  });
+
+export const checkOwnsBusiness = defineFunction({
+  // For the page frame on every signed-in page: one indexed lookup, no plan usage.
+  name: "businesses.ownsOne",
+  input: z.null().optional(),
+  access: "signed-in",
+  handler: async (_data, ctx) => ({
+    owner: (await findOwnedBusiness(ctx.db, ctx.auth.userId)) !== null,
+  }),
+});
+
+export const listBusinessPlans = defineFunction({
+  name: "businesses.plans",
+  input: z.null().optional(),
+  access: "public",
+  handler: () => listPlans(),
+});
+
+export const changeBusinessPlan = ({ countPlanUsage }: BusinessSteps) =>
+  defineFunction({
+    name: "businesses.changePlan",
+    input: z.object({ plan: z.enum(businessPlans, "Choose the free or the pro plan.") }),
+    access: "signed-in",
+    handler: (data, ctx) =>
+      changePlan(ctx.db, ctx.auth.userId, data.plan, recordedBillingProvider, countPlanUsage),
+  });
+
+export const saveBusinessDraft = defineFunction({
+  // A visitor sent to sign in from the form: what they typed comes back afterwards.
+  // Checked first, so that mistakes are fixed before signing in, not after.
+  name: "businesses.keepDraft",
+  input: draftInput,
+  access: "public",
+  handler: (data, ctx) => {
+    const checked = businessDetailsInput.safeParse(data);
+    if (!checked.success) {
+      throw new FunctionError(
+        "INVALID_ARGUMENT",
+        "Some of the information sent is not valid.",
+        describeIssues(checked.error),
+      );
+    }
+    return keepBusinessDraft(
+      { cookies: ctx.cookies, appSecret: ctx.services.settings.APP_SECRET },
+      data,
+    );
+  },
+});
+
+export const getBusinessDraft = defineFunction({
+  name: "businesses.draft",
+  input: z.null().optional(),
+  access: "public",
+  handler: (_data, ctx) =>
+    readBusinessDraft({ cookies: ctx.cookies, appSecret: ctx.services.settings.APP_SECRET }),
+});
+
 /**
  * Applying as a business, its details, its plan, and the visitor's draft of the form.
  * `steps` counts what the business uses of its plan (server/steps/plan-usage.ts).
  */
-export const businessFunctions = ({ countPlanUsage }: BusinessSteps) =>
+export const businessFunctions = (steps: BusinessSteps) =>
   [
-    defineFunction({
-      name: "businesses.apply",
-      input: businessDetailsInput,
-      access: "signed-in",
-      handler: async (data, ctx) => {
-        const business = await applyForBusiness(ctx.db, ctx.auth.userId, data, countPlanUsage);
-        forgetBusinessDraft(ctx.cookies);
-        return business;
-      },
-    }),
-    defineFunction({
-      name: "businesses.update",
-      input: businessDetailsInput,
-      access: "signed-in",
-      handler: async (data, ctx) => {
-        const business = await updateBusiness(ctx.db, ctx.auth.userId, data, countPlanUsage);
-        forgetBusinessDraft(ctx.cookies);
-        return business;
-      },
-    }),
-    defineFunction({
-      name: "businesses.mine",
-      input: z.null().optional(),
-      access: "signed-in",
-      handler: (_data, ctx) => myBusiness(ctx.db, ctx.auth.userId, countPlanUsage),
-    }),
-    defineFunction({
-      // For the page frame on every signed-in page: one indexed lookup, no plan usage.
-      name: "businesses.ownsOne",
-      input: z.null().optional(),
-      access: "signed-in",
-      handler: async (_data, ctx) => ({
-        owner: (await findOwnedBusiness(ctx.db, ctx.auth.userId)) !== null,
-      }),
-    }),
-    defineFunction({
-      name: "businesses.plans",
-      input: z.null().optional(),
-      access: "public",
-      handler: () => listPlans(),
-    }),
-    defineFunction({
-      name: "businesses.changePlan",
-      input: z.object({ plan: z.enum(businessPlans, "Choose the free or the pro plan.") }),
-      access: "signed-in",
-      handler: (data, ctx) =>
-        changePlan(ctx.db, ctx.auth.userId, data.plan, recordedBillingProvider, countPlanUsage),
-    }),
-    defineFunction({
-      // A visitor sent to sign in from the form: what they typed comes back afterwards.
-      // Checked first, so that mistakes are fixed before signing in, not after.
-      name: "businesses.keepDraft",
-      input: draftInput,
-      access: "public",
-      handler: (data, ctx) => {
-        const checked = businessDetailsInput.safeParse(data);
-        if (!checked.success) {
-          throw new FunctionError(
-            "INVALID_ARGUMENT",
-            "Some of the information sent is not valid.",
-            describeIssues(checked.error),
-          );
-        }
-        return keepBusinessDraft(
-          { cookies: ctx.cookies, appSecret: ctx.services.settings.APP_SECRET },
-          data,
-        );
-      },
-    }),
-    defineFunction({
-      name: "businesses.draft",
-      input: z.null().optional(),
-      access: "public",
-      handler: (_data, ctx) =>
-        readBusinessDraft({ cookies: ctx.cookies, appSecret: ctx.services.settings.APP_SECRET }),
-    }),
+    submitBusinessApplication(steps),
+    updateBusinessDetails(steps),
+    getMyBusiness(steps),
+    checkOwnsBusiness,
+    listBusinessPlans,
+    changeBusinessPlan(steps),
+    saveBusinessDraft,
+    getBusinessDraft,
   ] as const satisfies readonly AnyFunctionDefinition[];

@@ -29,117 +29,137 @@ const manualCodeRule = { name: "door-manual-code", limit: 600, windowSeconds: 60
 /** What `atDoor` answers a caller who may not work the door. */
 const notFound = () => new FunctionError("NOT_FOUND", "Not found.");
 
+/** What other modules do about a burst of bad scans (server/steps). */
+type CheckinSteps = { badScanBurst: readonly BadScanBurstStep[] };
+
 const ring = (ctx: FunctionContext) =>
   ticketKeyRing(ctx.services.database.db, ctx.services.settings.APP_SECRET);
+
+export const scanTicket = (steps: CheckinSteps) =>
+  defineFunction({
+    name: "checkin.scan",
+    input: z.object({ eventId, code: z.string().max(500), deviceId, scanId }),
+    // The door rule (`atDoor`) is checked here, not before: a new scan of a valid ticket
+    // checks it inside its one admission statement (one round trip for the whole scan),
+    // and anything else asks `eventRoleOf` before it answers (NOT_FOUND, as `atDoor`).
+    access: "signed-in",
+    handler: async (data, ctx) => {
+      if (!isUuid(data.eventId)) throw notFound();
+      const attempt = { ...data, staffUserId: ctx.auth.userId, method: "scan" as const };
+      // The signature (or the manual code's shape) first: a forged code costs no query.
+      const target = await targetOfCode(await ring(ctx), data.code);
+      if (target?.kind === "code") {
+        await ctx.services.rateLimiter.consume(manualCodeRule, ctx.auth.userId);
+      }
+      const admitted = await admitQuickly(ctx.db, attempt, target);
+      if (admitted) return admitted;
+      if (!(await eventRoleOf(ctx.db, ctx.auth.userId, data.eventId))) throw notFound();
+      return admitCarefully(ctx.db, attempt, target, steps.badScanBurst);
+    },
+  });
+
+export const admitTicket = defineFunction({
+  name: "checkin.admit",
+  input: z.object({
+    eventId,
+    ticketId: z.string().max(100),
+    scanId,
+    deviceId: deviceId.optional(),
+  }),
+  access: atDoor,
+  handler: async (data, ctx) => {
+    if (!/^[0-9a-f-]{36}$/i.test(data.ticketId)) {
+      throw new FunctionError("NOT_FOUND", "Ticket not found.");
+    }
+    return attemptAdmission(
+      ctx.db,
+      {
+        eventId: data.eventId,
+        scanId: data.scanId,
+        deviceId: data.deviceId ?? "desk",
+        staffUserId: ctx.auth.userId,
+        method: "manual",
+      },
+      { kind: "id", ticketId: data.ticketId },
+    );
+  },
+});
+
+export const undoDoorCheckIn = defineFunction({
+  name: "checkin.undo",
+  input: z.object({
+    checkInId: z.string().max(100),
+    reason: z.string().trim().min(1, "Say why the check-in is undone.").max(200),
+  }),
+  access: "signed-in",
+  handler: (data, ctx) => undoCheckIn(ctx.db, ctx.auth.userId, data),
+});
+
+export const searchDoorTickets = defineFunction({
+  name: "checkin.search",
+  input: z.object({
+    eventId,
+    query: z.string().trim().min(2, "Type at least 2 characters.").max(80),
+  }),
+  access: atDoor,
+  handler: (data, ctx) => searchTickets(ctx.db, data.eventId, data.query),
+});
+
+export const getDoorStats = defineFunction({
+  name: "checkin.stats",
+  input: z.object({ eventId }),
+  access: atDoor,
+  handler: async (data, ctx) => ({
+    event: await doorEvent(ctx.db, data.eventId),
+    role: ctx.membership.role,
+    ...(await doorStats(ctx.db, data.eventId)),
+  }),
+});
+
+export const listRecentCheckIns = defineFunction({
+  name: "checkin.recent",
+  input: z.object({ eventId }),
+  access: atDoor,
+  handler: async (data, ctx) => ({
+    ...(await recentCheckIns(ctx.db, data.eventId)),
+    canUndo: ctx.membership.role === "owner" || ctx.membership.role === "coordinator",
+  }),
+});
+
+export const getTeamReport = defineFunction({
+  name: "checkin.report",
+  input: teamId,
+  access: reportReaders,
+  handler: async (data, ctx) => {
+    const report = await teamReport(ctx.db, data.teamId);
+    if (!report) throw new FunctionError("NOT_FOUND", "Not found.");
+    return { ...report, role: ctx.membership.role };
+  },
+});
+
+export const downloadTeamReportCsv = defineFunction({
+  name: "checkin.reportCsv",
+  input: teamId,
+  access: reportReaders,
+  handler: async (data, ctx) => {
+    const file = await teamReportCsv(ctx.db, data.teamId, new Date());
+    if (!file) throw new FunctionError("NOT_FOUND", "Not found.");
+    return file;
+  },
+});
 
 /**
  * The door (decision 019): scans, manual admissions, undo, the desk's figures. `steps`:
  * what other modules do about a burst of bad scans (server/steps).
  */
-export const checkinFunctions = (steps: { badScanBurst: readonly BadScanBurstStep[] }) =>
+export const checkinFunctions = (steps: CheckinSteps) =>
   [
-    defineFunction({
-      name: "checkin.scan",
-      input: z.object({ eventId, code: z.string().max(500), deviceId, scanId }),
-      // The door rule (`atDoor`) is checked here, not before: a new scan of a valid ticket
-      // checks it inside its one admission statement (one round trip for the whole scan),
-      // and anything else asks `eventRoleOf` before it answers (NOT_FOUND, as `atDoor`).
-      access: "signed-in",
-      handler: async (data, ctx) => {
-        if (!isUuid(data.eventId)) throw notFound();
-        const attempt = { ...data, staffUserId: ctx.auth.userId, method: "scan" as const };
-        // The signature (or the manual code's shape) first: a forged code costs no query.
-        const target = await targetOfCode(await ring(ctx), data.code);
-        if (target?.kind === "code") {
-          await ctx.services.rateLimiter.consume(manualCodeRule, ctx.auth.userId);
-        }
-        const admitted = await admitQuickly(ctx.db, attempt, target);
-        if (admitted) return admitted;
-        if (!(await eventRoleOf(ctx.db, ctx.auth.userId, data.eventId))) throw notFound();
-        return admitCarefully(ctx.db, attempt, target, steps.badScanBurst);
-      },
-    }),
-    defineFunction({
-      name: "checkin.admit",
-      input: z.object({
-        eventId,
-        ticketId: z.string().max(100),
-        scanId,
-        deviceId: deviceId.optional(),
-      }),
-      access: atDoor,
-      handler: async (data, ctx) => {
-        if (!/^[0-9a-f-]{36}$/i.test(data.ticketId)) {
-          throw new FunctionError("NOT_FOUND", "Ticket not found.");
-        }
-        return attemptAdmission(
-          ctx.db,
-          {
-            eventId: data.eventId,
-            scanId: data.scanId,
-            deviceId: data.deviceId ?? "desk",
-            staffUserId: ctx.auth.userId,
-            method: "manual",
-          },
-          { kind: "id", ticketId: data.ticketId },
-        );
-      },
-    }),
-    defineFunction({
-      name: "checkin.undo",
-      input: z.object({
-        checkInId: z.string().max(100),
-        reason: z.string().trim().min(1, "Say why the check-in is undone.").max(200),
-      }),
-      access: "signed-in",
-      handler: (data, ctx) => undoCheckIn(ctx.db, ctx.auth.userId, data),
-    }),
-    defineFunction({
-      name: "checkin.search",
-      input: z.object({
-        eventId,
-        query: z.string().trim().min(2, "Type at least 2 characters.").max(80),
-      }),
-      access: atDoor,
-      handler: (data, ctx) => searchTickets(ctx.db, data.eventId, data.query),
-    }),
-    defineFunction({
-      name: "checkin.stats",
-      input: z.object({ eventId }),
-      access: atDoor,
-      handler: async (data, ctx) => ({
-        event: await doorEvent(ctx.db, data.eventId),
-        role: ctx.membership.role,
-        ...(await doorStats(ctx.db, data.eventId)),
-      }),
-    }),
-    defineFunction({
-      name: "checkin.recent",
-      input: z.object({ eventId }),
-      access: atDoor,
-      handler: async (data, ctx) => ({
-        ...(await recentCheckIns(ctx.db, data.eventId)),
-        canUndo: ctx.membership.role === "owner" || ctx.membership.role === "coordinator",
-      }),
-    }),
-    defineFunction({
-      name: "checkin.report",
-      input: teamId,
-      access: reportReaders,
-      handler: async (data, ctx) => {
-        const report = await teamReport(ctx.db, data.teamId);
-        if (!report) throw new FunctionError("NOT_FOUND", "Not found.");
-        return { ...report, role: ctx.membership.role };
-      },
-    }),
-    defineFunction({
-      name: "checkin.reportCsv",
-      input: teamId,
-      access: reportReaders,
-      handler: async (data, ctx) => {
-        const file = await teamReportCsv(ctx.db, data.teamId, new Date());
-        if (!file) throw new FunctionError("NOT_FOUND", "Not found.");
-        return file;
-      },
-    }),
+    scanTicket(steps),
+    admitTicket,
+    undoDoorCheckIn,
+    searchDoorTickets,
+    getDoorStats,
+    listRecentCheckIns,
+    getTeamReport,
+    downloadTeamReportCsv,
   ] as const satisfies readonly AnyFunctionDefinition[];

@@ -47,33 +47,39 @@ export const searchInput = z
 
 const eventId = z.object({ id: z.string().min(1).max(200) });
 
+export const searchPublicEvents = defineFunction({
+  name: "events.search",
+  input: searchInput,
+  access: "public",
+  handler: ({ page, pageSize, ...filters }, ctx) =>
+    searchEvents(ctx.db, filters, { page, pageSize }),
+});
+
+export const getPublicEvent = defineFunction({
+  name: "events.get",
+  input: eventId,
+  access: "public",
+  handler: (data, ctx) => getEventPage(ctx.db, data.id, ctx.auth?.userId ?? null),
+});
+
+export const getEventCalendar = defineFunction({
+  name: "events.calendar",
+  input: eventId,
+  access: "public",
+  handler: async (data, ctx) => {
+    const event = await getEventPage(ctx.db, data.id, ctx.auth?.userId ?? null);
+    const base = new URL(ctx.services.settings.PUBLIC_URL);
+    const url = new URL(event.path, base).toString();
+    return {
+      filename: `${event.path.slice(1)}.ics`,
+      text: eventCalendar({ ...event, url, host: base.hostname }),
+    };
+  },
+});
+
 /** Discovery: the public list, an event's page and its calendar file. */
 export const eventDiscoveryFunctions = [
-  defineFunction({
-    name: "events.search",
-    input: searchInput,
-    access: "public",
-    handler: ({ page, pageSize, ...filters }, ctx) =>
-      searchEvents(ctx.db, filters, { page, pageSize }),
-  }),
-  defineFunction({
-    name: "events.get",
-    input: eventId,
-    access: "public",
-    handler: (data, ctx) => getEventPage(ctx.db, data.id, ctx.auth?.userId ?? null),
-  }),
-  defineFunction({
-    name: "events.calendar",
-    input: eventId,
-    access: "public",
-    handler: async (data, ctx) => {
-      const event = await getEventPage(ctx.db, data.id, ctx.auth?.userId ?? null);
-      const base = new URL(ctx.services.settings.PUBLIC_URL);
-      const url = new URL(event.path, base).toString();
-      return {
-        filename: `${event.path.slice(1)}.ics`,
-        text: eventCalendar({ ...event, url, host: base.hostname }),
-      };
-    },
-  }),
+  searchPublicEvents,
+  getPublicEvent,
+  getEventCalendar,
 ] as const satisfies readonly AnyFunctionDefinition[];

@@ -48,55 +48,56 @@ export const holdItemsInput = z
 
 const eventRef = z.string().trim().min(1, "Choose an event.").max(64);
 
+export const placeHold = defineFunction({
+  name: "holds.create",
+  input: z.object({
+    eventId: eventRef,
+    items: holdItemsInput,
+    idempotencyKey: idempotencyKeyInput,
+  }),
+  access: "signed-in",
+  handler: async (data, ctx) => {
+    const hold = await holdTickets(
+      {
+        db: ctx.db,
+        holdMinutes: ctx.services.settings.HOLD_MINUTES,
+        batching: ctx.services.settings.HOLD_BATCHING === "on",
+        // The door teams hear a ticket type crossing 90 % and 100 % (once each,
+        // decision 020); a failure there never fails the hold.
+        nearFull: (ticketTypeIds) =>
+          alertOnSellThrough(ctx.db, ticketTypeIds).then(
+            () => {},
+            (error: unknown) => ctx.log.error({ error }, "sell-through alert failed"),
+          ),
+      },
+      ctx.auth.userId,
+      { eventRef: data.eventId, lines: data.items, idempotencyKey: data.idempotencyKey },
+    );
+    return hold;
+  },
+});
+
+export const getCurrentHold = defineFunction({
+  name: "holds.current",
+  input: z.object({ eventId: eventRef }),
+  access: "signed-in",
+  handler: async (data, ctx) => {
+    const event = await loadEventForSale(ctx.db, data.eventId);
+    return liveHoldView(ctx.db, event.id, ctx.auth.userId);
+  },
+});
+
+export const releaseMyHold = defineFunction({
+  name: "holds.release",
+  input: z.object({ holdId: z.uuid("Choose a hold.") }),
+  access: "signed-in",
+  handler: (data, ctx) =>
+    releaseHold(ctx.db, ctx.auth.userId, data.holdId, ctx.services.settings.HOLD_BATCHING === "on"),
+});
+
 /** Holds: taking tickets for a while before confirming (decision 009). */
 export const holdFunctions = [
-  defineFunction({
-    name: "holds.create",
-    input: z.object({
-      eventId: eventRef,
-      items: holdItemsInput,
-      idempotencyKey: idempotencyKeyInput,
-    }),
-    access: "signed-in",
-    handler: async (data, ctx) => {
-      const hold = await holdTickets(
-        {
-          db: ctx.db,
-          holdMinutes: ctx.services.settings.HOLD_MINUTES,
-          batching: ctx.services.settings.HOLD_BATCHING === "on",
-          // The door teams hear a ticket type crossing 90 % and 100 % (once each,
-          // decision 020); a failure there never fails the hold.
-          nearFull: (ticketTypeIds) =>
-            alertOnSellThrough(ctx.db, ticketTypeIds).then(
-              () => {},
-              (error: unknown) => ctx.log.error({ error }, "sell-through alert failed"),
-            ),
-        },
-        ctx.auth.userId,
-        { eventRef: data.eventId, lines: data.items, idempotencyKey: data.idempotencyKey },
-      );
-      return hold;
-    },
-  }),
-  defineFunction({
-    name: "holds.current",
-    input: z.object({ eventId: eventRef }),
-    access: "signed-in",
-    handler: async (data, ctx) => {
-      const event = await loadEventForSale(ctx.db, data.eventId);
-      return liveHoldView(ctx.db, event.id, ctx.auth.userId);
-    },
-  }),
-  defineFunction({
-    name: "holds.release",
-    input: z.object({ holdId: z.uuid("Choose a hold.") }),
-    access: "signed-in",
-    handler: (data, ctx) =>
-      releaseHold(
-        ctx.db,
-        ctx.auth.userId,
-        data.holdId,
-        ctx.services.settings.HOLD_BATCHING === "on",
-      ),
-  }),
+  placeHold,
+  getCurrentHold,
+  releaseMyHold,
 ] as const satisfies readonly AnyFunctionDefinition[];
