@@ -1,7 +1,6 @@
 import type { DoorVerdict } from "#contract/door-verdict.ts";
 import { judgeTicket, type ScanFacts } from "#contract/judge-ticket.ts";
-import { eventRoleOf } from "#server/modules/teams/team-access.ts";
-import { readTicketFacts } from "#server/modules/tickets/ticket-facts.ts";
+import { ticketAtDoorOf } from "#server/modules/tickets/ticket-facts.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import type { TicketTarget } from "./admit-statement.ts";
 
@@ -19,23 +18,15 @@ export async function verdictWithoutAdmission(
   eventId: string,
   staffUserId: string,
 ): Promise<DoorVerdict | null> {
-  const ticket = await readTicketFacts(
+  const atDoor = await ticketAtDoorOf(
     tx,
     target.kind === "code"
       ? { eventId, manualCode: target.manualCode }
       : { ticketId: target.ticketId },
+    eventId,
+    staffUserId,
   );
-  // Their rights at the ticket's own event matter only when it is another event.
-  const mayWorkTicketEvent =
-    !ticket ||
-    ticket.eventId === eventId ||
-    Boolean(await eventRoleOf(tx, staffUserId, ticket.eventId));
-  const judged = judgeTicket({
-    scan: scanOf(target),
-    ticket,
-    doorEventId: eventId,
-    mayWorkTicketEvent,
-  });
+  const judged = judgeTicket({ scan: scanOf(target), ...atDoor });
   return judged === "admit" ? null : judged;
 }
 

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { clockTime } from "#contract/door-verdict.ts";
-import type { TicketFacts } from "#contract/judge-ticket.ts";
+import type { JudgeInput, TicketFacts } from "#contract/judge-ticket.ts";
 import type { TicketStatus } from "#contract/ticket-status.ts";
+import { eventRoleOf } from "#server/modules/teams/team-access.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 
@@ -29,10 +30,7 @@ type Row = {
  * generation, and its live admission (the check-in module's table, read by name). Null
  * when there is no such ticket.
  */
-export async function readTicketFacts(
-  db: Executor,
-  lookup: TicketLookup,
-): Promise<TicketFacts | null> {
+async function readTicketFacts(db: Executor, lookup: TicketLookup): Promise<TicketFacts | null> {
   const where =
     "manualCode" in lookup
       ? sql`k.event_id = ${lookup.eventId}::uuid and k.manual_code = ${lookup.manualCode}`
@@ -68,4 +66,24 @@ export async function readTicketFacts(
           }
         : null,
   };
+}
+
+/**
+ * What the door of `doorEventId` judges a ticket on, but the scan: the ticket's facts and
+ * whether `userId` may work the door of its own event, asked of the database only when
+ * that is another event (of a ticket of an event whose door they may not work they learn
+ * nothing).
+ */
+export async function ticketAtDoorOf(
+  db: Executor,
+  lookup: TicketLookup,
+  doorEventId: string,
+  userId: string,
+): Promise<Omit<JudgeInput, "scan">> {
+  const ticket = await readTicketFacts(db, lookup);
+  const mayWorkTicketEvent =
+    !ticket ||
+    ticket.eventId === doorEventId ||
+    Boolean(await eventRoleOf(db, userId, ticket.eventId));
+  return { ticket, doorEventId, mayWorkTicketEvent };
 }

@@ -1,8 +1,7 @@
-import type { DoorVerdict } from "#contract/door-verdict.ts";
+import { type DoorVerdict, invalidVerdict } from "#contract/door-verdict.ts";
 import { verdictWithoutAdmitting } from "#contract/judge-ticket.ts";
-import { eventRoleOf } from "#server/modules/teams/team-access.ts";
 import type { Executor } from "#server/platform/db/database.ts";
-import { readTicketFacts } from "./ticket-facts.ts";
+import { ticketAtDoorOf } from "./ticket-facts.ts";
 import type { TicketKeyRing } from "./ticket-keys.ts";
 import { verifyTicketToken } from "./ticket-token.ts";
 
@@ -18,17 +17,16 @@ export async function tokenVerdict(
   input: { token: string; doorEventId: string; userId: string },
 ): Promise<DoorVerdict> {
   const claims = await verifyTicketToken(input.token, (kid) => ring.verificationKey(kid));
-  const ticket = claims ? await readTicketFacts(db, { ticketId: claims.ticketId }) : null;
-  const mayWorkTicketEvent =
-    !ticket ||
-    ticket.eventId === input.doorEventId ||
-    Boolean(await eventRoleOf(db, input.userId, ticket.eventId));
+  // Not ours or damaged, as the door says of it (door-scan.ts).
+  if (!claims) return invalidVerdict("signature");
+  const atDoor = await ticketAtDoorOf(
+    db,
+    { ticketId: claims.ticketId },
+    input.doorEventId,
+    input.userId,
+  );
   return verdictWithoutAdmitting({
-    scan: claims
-      ? { kind: "token", eventShortId: claims.eventShortId, generation: claims.generation }
-      : { kind: "unsigned" },
-    ticket,
-    doorEventId: input.doorEventId,
-    mayWorkTicketEvent,
+    scan: { kind: "token", eventShortId: claims.eventShortId, generation: claims.generation },
+    ...atDoor,
   });
 }
