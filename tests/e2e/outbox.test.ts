@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { newPhone } from "#tests/support/accounts-kit.ts";
+import { newPhone } from "#tests/support/phones.ts";
 import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
 
 const baseURL = inject("baseURL");

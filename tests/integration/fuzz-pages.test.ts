@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { goodPassword, newPhone } from "#tests/support/accounts-kit.ts";
+import { goodPassword } from "#tests/support/accounts-kit.ts";
 import { actionPaths } from "#tests/support/built-routes.ts";
+import { newPhone } from "#tests/support/phones.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 
 /**

@@ -1,8 +1,8 @@
-import { randomInt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newPhone } from "#tests/support/phones.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 
@@ -134,7 +134,7 @@ describe.each(servers)("team pages per caller on $name", ({ postgres }) => {
     server = await spawnServer({ env });
     const phones = new Map<Actor, string>();
     for (const actor of actors.filter((a) => a !== "visitor")) {
-      const phone = `+447400${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+      const phone = newPhone("+447400");
       const response = await fetch(`${server.url}/api/fn/test.signInAs`, {
         method: "POST",
         headers: { "content-type": "application/json" },

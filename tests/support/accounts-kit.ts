@@ -10,6 +10,7 @@ import { outboundMessages } from "#server/platform/messages/messages.schema.ts";
 import { createServices } from "#server/platform/runtime/create-services.ts";
 import { createLogger } from "#server/platform/runtime/logger.ts";
 import type { Services } from "#server/platform/runtime/services.ts";
+import { newPhone } from "#tests/support/phones.ts";
 
 /**
  * The accounts functions on a test database with the real services (sessions, the
@@ -111,15 +112,6 @@ export async function accountsKit(database: DatabaseHandle) {
   }
 
   return { services, settings, client, lastMessage, messagesTo, lastCode, register, registered };
-}
-
-// Test files share one server: each starts at its own random point of a million numbers,
-// so two files' sequences practically never meet.
-let phoneCounter = randomInt(0, 1_000_000);
-/** A valid UK mobile number not used before in this run. */
-export function newPhone(): string {
-  phoneCounter += 1;
-  return `+447722${String(phoneCounter % 1_000_000).padStart(6, "0")}`;
 }
 
 export const goodPassword = "violet orbit lantern 42";

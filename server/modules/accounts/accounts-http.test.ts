@@ -3,8 +3,9 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#server/app.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
-import { accountsKit, goodPassword, newPhone } from "#tests/support/accounts-kit.ts";
+import { accountsKit, goodPassword } from "#tests/support/accounts-kit.ts";
 import { postgresOnly, type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import { newPhone } from "#tests/support/phones.ts";
 import { signInFailedMessage } from "./account-errors.ts";
 import { accountFunctions } from "./accounts.functions.ts";
 

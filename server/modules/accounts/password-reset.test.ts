@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "#contract/cookie-names.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
-import { accountsKit, goodPassword, newPhone } from "#tests/support/accounts-kit.ts";
+import { accountsKit, goodPassword } from "#tests/support/accounts-kit.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import { newPhone } from "#tests/support/phones.ts";
 
 describe.each(testDatabases)("password reset on $name", ({ open }) => {
   let database: TestDatabase;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "#contract/cookie-names.ts";
 import { KNOWN_DEVICE_COOKIE } from "#server/platform/auth/known-devices.ts";
-import { accountsKit, goodPassword, newPhone } from "#tests/support/accounts-kit.ts";
+import { accountsKit, goodPassword } from "#tests/support/accounts-kit.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import { newPhone } from "#tests/support/phones.ts";
 
 /**
  * OWASP's rule for account lockout: an attacker's failures must not lock the owner out.

@@ -1,10 +1,10 @@
-import { randomInt } from "node:crypto";
 import type { EventCategory, EventStatus } from "#contract/event-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { newShortId } from "#server/modules/events/event-ids.ts";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { Database } from "#server/platform/db/database.ts";
+import { newPhone } from "#tests/support/phones.ts";
 
 /** Discovery's test data, inserted directly: past events, any status, any `taken`. */
 export const day = 86_400_000;
@@ -26,7 +26,7 @@ export type FixtureEvent = {
 export async function fixtureBusiness(db: Database, status: "active" | "suspended" = "active") {
   const [owner] = await db
     .insert(users)
-    .values({ name: "Owner", phone: `+447400${String(randomInt(0, 1_000_000)).padStart(6, "0")}` })
+    .values({ name: "Owner", phone: newPhone("+447400") })
     .returning({ id: users.id });
   if (!owner) throw new Error("no owner");
   const [business] = await db

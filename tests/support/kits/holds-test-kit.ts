@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { newShortId } from "#server/modules/events/event-ids.ts";
@@ -6,6 +6,7 @@ import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
+import { newPhone } from "#tests/support/phones.ts";
 
 const hour = 60 * 60 * 1000;
 
@@ -18,7 +19,7 @@ export async function makeUser(
     .insert(users)
     .values({
       name: options.name ?? "Grace Hopper",
-      phone: `+447700${String(randomInt(0, 1_000_000)).padStart(6, "0")}`,
+      phone: newPhone("+447700"),
       phoneVerifiedAt: new Date(),
       email: options.email ?? null,
       emailVerifiedAt: options.email ? new Date() : null,

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { loadSettings } from "#server/config.ts";
 import { hashPassword } from "#server/modules/accounts/password-hash.ts";
 import type { Auth } from "#server/platform/auth/caller.ts";
@@ -11,6 +11,7 @@ import type { EmailMessage, MessageService } from "#server/platform/messages/mes
 import { createRateLimiter } from "#server/platform/rate-limit/rate-limiter.ts";
 import { createLogger } from "#server/platform/runtime/logger.ts";
 import type { Services } from "#server/platform/runtime/services.ts";
+import { newPhone } from "#tests/support/phones.ts";
 
 /** What the profile's tests need: real auth and rate limits, messages kept in a list. */
 export type ProfileTestKit = {
@@ -94,7 +95,7 @@ export async function signedInUser(
   services: Services,
   options: { password?: string; email?: string; name?: string } = {},
 ) {
-  const phone = `+447400${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+  const phone = newPhone("+447400");
   const [user] = await services.database.db
     .insert(users)
     .values({

@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { businessFunctions } from "#server/modules/businesses/businesses.functions.ts";
 import { eventAuthoringFunctions } from "#server/modules/events/event-authoring.functions.ts";
 import { teamMembershipResolvers } from "#server/modules/teams/team-access.ts";
@@ -7,6 +6,7 @@ import type { Auth } from "#server/platform/auth/caller.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
 import type { DatabaseHandle } from "#server/platform/db/database.ts";
 import { crossModuleSteps } from "#server/steps/cross-module-steps.ts";
+import { newPhone } from "#tests/support/phones.ts";
 import { businessOwner, insertEvent } from "./business-test-kit.ts";
 import { functionContext, profileTestKit, signedInUser } from "./profile-test-kit.ts";
 
@@ -48,7 +48,7 @@ export async function teamsTestKit(database: DatabaseHandle) {
 
 export type TeamsKit = Awaited<ReturnType<typeof teamsTestKit>>;
 
-/** A phone number no account has (a UK mobile, random; signed-in test users use +447400…). */
+/** A phone number no account has (a UK mobile; signed-in test users use +447400…). */
 export function unusedPhone(): string {
-  return `+447401${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+  return newPhone("+447401");
 }
