@@ -10,6 +10,7 @@ import { startAttendeeMessageWorker } from "./modules/attendee-messages/attendee
 import { flushDoorAnnouncements } from "./modules/checkin/door-announcements.ts";
 import { seedDemoOnFirstStart } from "./modules/demo/demo-on-start.ts";
 import { startHoldSweep } from "./modules/holds/hold-sweep.ts";
+import { startNoticeWorker } from "./modules/notifications/notice-fanout.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
 import {
   liveSessionCheck,
@@ -142,9 +143,15 @@ export async function startServer(settings: Settings, log: Logger) {
       messages: services.messages,
       publicUrl: settings.PUBLIC_URL,
     });
+    // Tells many people one thing (events moved or cancelled, reminders), batch by batch.
+    const noticeWorker = startNoticeWorker(database.db, log, {
+      messages: services.messages,
+      publicUrl: settings.PUBLIC_URL,
+    });
     const close = async () => {
       await stopHoldSweep();
       await attendeeMessageWorker.stop();
+      await noticeWorker.stop();
       // Admissions of the last quarter second, told to the desks before the pool closes.
       await flushDoorAnnouncements(database.db);
       await stopRealtime();

@@ -16,8 +16,9 @@ import { inventoryOf, makeEvent, newKey, nth } from "#tests/support/kits/holds-t
 
 /** Emails are not what these tests are about: accepted and dropped. */
 const messages: MessageService = {
-  queueSms: async () => ({ id: "sms" }),
-  queueEmail: async () => ({ id: "email" }),
+  queueSms: async () => ({ id: "sms", duplicate: false }),
+  queueEmail: async () => ({ id: "email", duplicate: false }),
+  useComposer: () => {},
   start: async () => {},
   stop: async () => {},
 };

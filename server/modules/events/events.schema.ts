@@ -68,6 +68,10 @@ export const events = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** Whether attendees may cancel their own bookings before the start (bookings module). */
     attendeeCancellation: boolean("attendee_cancellation").notNull().default(true),
+    /** Whether holders get a reminder 24 hours before the start (events/event-reminders.ts). */
+    reminders: boolean("reminders").notNull().default(true),
+    /** When the reminder fan-out of this event was started; once, also when it is moved. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
     /** Full-text search over title (A), venue (B) and description (C). */
     search: tsvector("search")
       .notNull()

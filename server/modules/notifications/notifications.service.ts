@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { Executor } from "#server/platform/db/database.ts";
-import type { MessageService } from "#server/platform/messages/message-service.ts";
+import type { MessageService, QueueOptions } from "#server/platform/messages/message-service.ts";
 import { outboundMessages } from "#server/platform/messages/messages.schema.ts";
+import { chooseChannels, type NoticeChannel, type Reachable } from "./notice-channels.ts";
 import { type NotificationKind, notifications } from "./notifications.schema.ts";
 
 export type Notice = {
@@ -12,13 +13,31 @@ export type Notice = {
   body: string;
   /** A path inside the app, e.g. `/booking_refrence?reference=K7QM-3TPX`. */
   link?: string | null;
+  /**
+   * Once per person and channel: telling the same key again (a retried batch, a worker
+   * after a crash) adds nothing on a channel already used. Keys name what happened and
+   * to whom, e.g. `booking-confirmed:{bookingId}`, `{fanoutId}:{userId}`.
+   */
+  key?: string;
+  /** An event moved or cancelled: every channel the person has, whatever their settings. */
+  always?: boolean;
+  /** False: no SMS whatever the settings (the business's plan has none). */
+  smsAllowed?: boolean;
+  /** The email composed when delivered (e.g. the tickets); default: title, body, link. */
+  email?: { template: string; ref: string };
+  /** The SMS; default: the title and the link. */
+  sms?: string;
+  /** The sender name of the email (the business's); the address is ours. */
+  fromName?: string;
+  /** What the messages belong to (a fan-out, an attendee message), for delivery counts. */
+  sourceId?: string;
 };
 
 export type NotifyOptions = {
   /**
-   * Sends the email through the message service (delivery job in the same transaction).
+   * Sends email and SMS through the message service (delivery job in the same transaction).
    * Null where no service is at hand (e.g. a step inside another module's transaction):
-   * the email is written to the outbox as queued and the message service's periodic
+   * the message is written to the outbox as queued and the message service's periodic
    * sweep gives it its delivery job (decision 005), minutes later instead of seconds.
    */
   messages: MessageService | null;
@@ -26,16 +45,66 @@ export type NotifyOptions = {
   publicUrl: string | null;
 };
 
+export type Told = { id: string | null; channels: NoticeChannel[] };
+
 /**
- * Tells one user something: a notification row (the bell), and an email when the account
- * has a verified address and its preferences allow email (unset means yes). In the
- * caller's transaction, so a rolled-back change notifies nobody.
+ * Tells one person something: the one place every message to a person goes through.
+ * The channels follow `chooseChannels` (notice-channels.ts): a notification row (the
+ * bell) always, an email and an SMS as their settings and what is verified allow. In the
+ * caller's transaction, so a rolled-back change tells nobody; with a `key`, once per
+ * person and channel however often it runs.
  */
 export async function notifyUser(
   tx: Executor,
   notice: Notice,
   options: NotifyOptions,
-): Promise<{ id: string; emailed: boolean }> {
+): Promise<Told> {
+  const [person] = await tx.select(reachableColumns).from(users).where(eq(users.id, notice.userId));
+  if (!person) return { id: null, channels: [] };
+  return tellReachable(tx, person, notice, options);
+}
+
+/** notifyUser for many people at once (a batch of a fan-out): one read of their accounts. */
+export async function notifyUsers(
+  tx: Executor,
+  notices: Notice[],
+  options: NotifyOptions,
+): Promise<Map<string, Told>> {
+  const ids = [...new Set(notices.map((notice) => notice.userId))];
+  const people = ids.length
+    ? await tx.select(reachableColumns).from(users).where(inArray(users.id, ids))
+    : [];
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const told = new Map<string, Told>();
+  for (const notice of notices) {
+    const person = byId.get(notice.userId);
+    told.set(
+      notice.userId,
+      person ? await tellReachable(tx, person, notice, options) : { id: null, channels: [] },
+    );
+  }
+  return told;
+}
+
+const reachableColumns = {
+  id: users.id,
+  email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
+  phone: users.phone,
+  phoneVerifiedAt: users.phoneVerifiedAt,
+  preferences: users.preferences,
+  deletedAt: users.deletedAt,
+};
+
+async function tellReachable(
+  tx: Executor,
+  person: Reachable & { id: string },
+  notice: Notice,
+  options: NotifyOptions,
+): Promise<Told> {
+  const channels = chooseChannels(person, notice);
+  if (channels.length === 0) return { id: null, channels };
+  const keyOf = (channel: NoticeChannel) => (notice.key ? `${notice.key}:${channel}` : undefined);
   const [row] = await tx
     .insert(notifications)
     .values({
@@ -44,28 +113,38 @@ export async function notifyUser(
       title: notice.title,
       body: notice.body,
       link: notice.link ?? null,
+      key: keyOf("app") ?? null,
     })
+    .onConflictDoNothing({ target: notifications.key })
     .returning({ id: notifications.id });
-  if (!row) throw new Error("notification not inserted");
-  const [user] = await tx
-    .select({
-      email: users.email,
-      verified: users.emailVerifiedAt,
-      preferences: users.preferences,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
-    .where(eq(users.id, notice.userId));
-  const wantsEmail = user?.preferences.notifyBy?.email !== false;
-  if (!user?.email || !user.verified || user.deletedAt || !wantsEmail) {
-    return { id: row.id, emailed: false };
-  }
-  await sendEmail(tx, options, {
-    to: user.email,
-    subject: notice.title,
-    text: emailText(notice, options.publicUrl),
+  const queueOptions = (channel: NoticeChannel): QueueOptions => ({
+    key: keyOf(channel),
+    sourceId: notice.sourceId,
   });
-  return { id: row.id, emailed: true };
+  if (channels.includes("email") && person.email) {
+    await sendEmail(
+      tx,
+      options,
+      {
+        to: person.email,
+        subject: notice.title,
+        text: emailText(notice, options.publicUrl),
+        fromName: notice.fromName,
+        template: notice.email ? { name: notice.email.template, ref: notice.email.ref } : undefined,
+      },
+      queueOptions("email"),
+    );
+  }
+  if (channels.includes("sms") && person.phone) {
+    await sendSms(
+      tx,
+      options,
+      person.phone,
+      notice.sms ?? smsText(notice, options.publicUrl),
+      queueOptions("sms"),
+    );
+  }
+  return { id: row?.id ?? null, channels };
 }
 
 export function emailText(notice: Pick<Notice, "body" | "link">, publicUrl: string | null): string {
@@ -74,22 +153,69 @@ export function emailText(notice: Pick<Notice, "body" | "link">, publicUrl: stri
     : notice.body;
 }
 
+/** An SMS: the title and the link, short enough for two segments at most. */
+export function smsText(notice: Pick<Notice, "title" | "link">, publicUrl: string | null): string {
+  const link = notice.link && publicUrl ? ` ${new URL(notice.link, publicUrl).href}` : "";
+  return `${notice.title.slice(0, 200)}${link}`;
+}
+
+type EmailOut = {
+  to: string;
+  subject: string;
+  text: string;
+  fromName?: string;
+  template?: { name: string; ref: string };
+};
+
 /** One email, through the service when there is one, else straight into the outbox. */
 export async function sendEmail(
   tx: Executor,
   options: NotifyOptions,
-  message: { to: string; subject: string; text: string },
+  message: EmailOut,
+  queueOptions: QueueOptions = {},
 ): Promise<void> {
   if (options.messages) {
-    await options.messages.queueEmail(tx, message);
+    await options.messages.queueEmail(tx, message, queueOptions);
     return;
   }
-  await tx.insert(outboundMessages).values({
-    channel: "email",
-    destination: message.to,
-    subject: message.subject,
-    body: message.text,
-  });
+  await tx
+    .insert(outboundMessages)
+    .values({
+      channel: "email",
+      destination: message.to,
+      subject: message.subject,
+      body: message.text,
+      fromName: message.fromName ?? null,
+      template: message.template?.name ?? null,
+      templateRef: message.template?.ref ?? null,
+      key: queueOptions.key ?? null,
+      sourceId: queueOptions.sourceId ?? null,
+    })
+    .onConflictDoNothing({ target: outboundMessages.key });
+}
+
+/** One SMS, through the service when there is one, else straight into the outbox. */
+export async function sendSms(
+  tx: Executor,
+  options: NotifyOptions,
+  to: string,
+  text: string,
+  queueOptions: QueueOptions = {},
+): Promise<void> {
+  if (options.messages) {
+    await options.messages.queueSms(tx, to, text, queueOptions);
+    return;
+  }
+  await tx
+    .insert(outboundMessages)
+    .values({
+      channel: "sms",
+      destination: to,
+      body: text,
+      key: queueOptions.key ?? null,
+      sourceId: queueOptions.sourceId ?? null,
+    })
+    .onConflictDoNothing({ target: outboundMessages.key });
 }
 
 /** A deleted account's notifications go with it (an account-deletion step). */

@@ -5,8 +5,9 @@ import type { DatabaseHandle, Executor } from "#server/platform/db/database.ts";
 import type { Logger } from "#server/platform/runtime/logger.ts";
 import { headerText } from "./header-text.ts";
 import { createJobQueue, oneInstanceAtATime } from "./job-queue.ts";
+import type { ComposedEmail, EmailComposer } from "./message-adapter.ts";
 import { adaptersFromSettings, type MessageAdapters } from "./message-adapters.ts";
-import type { MessageService } from "./message-service.ts";
+import type { MessageService, Queued, QueueOptions } from "./message-service.ts";
 import { type MessageChannel, outboundMessages } from "./messages.schema.ts";
 
 /** pg-boss queue of deliveries; a job's id is its message's id, so enqueueing twice is a no-op. */
@@ -64,6 +65,7 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
   const adapters = deps.adapters ?? adaptersFromSettings(settings, log);
   const boss = createJobQueue(database, log);
   const db = database.db;
+  const composers = new Map<string, EmailComposer>();
   let started = false;
   let sweepTimer: NodeJS.Timeout | undefined;
 
@@ -91,9 +93,12 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
       subject?: string;
       text: string;
       html?: string;
-      withhold?: boolean;
+      fromName?: string;
+      template?: { name: string; ref: string };
     },
-  ): Promise<{ id: string }> {
+    queueOptions: QueueOptions = {},
+  ): Promise<Queued> {
+    const withhold = queueOptions.withhold === true;
     return tx.transaction(async (inner) => {
       const [row] = await inner
         .insert(outboundMessages)
@@ -103,12 +108,26 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
           destination: headerText(message.to),
           subject: message.subject === undefined ? null : headerText(message.subject),
           // A withheld message keeps no text: there is nobody it was meant for.
-          body: message.withhold ? "" : message.text,
-          html: message.withhold ? null : (message.html ?? null),
-          ...(message.withhold ? { status: "withheld" as const } : {}),
+          body: withhold ? "" : message.text,
+          html: withhold ? null : (message.html ?? null),
+          fromName: message.fromName === undefined ? null : headerText(message.fromName),
+          template: message.template?.name ?? null,
+          templateRef: message.template?.ref ?? null,
+          key: queueOptions.key ?? null,
+          sourceId: queueOptions.sourceId ?? null,
+          ...(withhold ? { status: "withheld" as const } : {}),
         })
+        .onConflictDoNothing({ target: outboundMessages.key })
         .returning({ id: outboundMessages.id });
-      if (!row) throw new Error("outbound message not inserted");
+      if (!row) {
+        // Only a key can conflict: the message was queued before, by this key.
+        const [first] = await inner
+          .select({ id: outboundMessages.id })
+          .from(outboundMessages)
+          .where(eq(outboundMessages.key, queueOptions.key ?? ""));
+        if (!first) throw new Error("outbound message not inserted");
+        return { id: first.id, duplicate: true };
+      }
       if (started) {
         // Always through `inner`: on PGlite anything else waits for this transaction forever.
         await boss.send(DELIVERY_QUEUE, { messageId: row.id } satisfies DeliveryJob, {
@@ -117,7 +136,7 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
           db: jobDatabaseOf(inner),
         });
       }
-      return { id: row.id };
+      return { id: row.id, duplicate: false };
     });
   }
 
@@ -128,15 +147,28 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
     if (row?.status !== "queued") return;
     const adapter = adapters[row.channel];
     try {
+      const composed = await compose(row);
+      if (composed === null) {
+        await db
+          .update(outboundMessages)
+          .set({ status: "withheld", error: "nothing to send any more" })
+          .where(eq(outboundMessages.id, id));
+        return;
+      }
       const { providerId, kept } = await adapter.deliver({
         id: row.id,
         channel: row.channel,
         // Again on the way out: rows written around queue() (notifications without the
         // service, rows from before this rule) are held to it as well.
         to: headerText(row.destination),
-        subject: row.subject === null ? null : headerText(row.subject),
-        text: row.body,
-        html: row.html,
+        subject:
+          composed.subject === undefined
+            ? nullableHeader(row.subject)
+            : headerText(composed.subject),
+        text: composed.text ?? row.body,
+        html: composed.html ?? row.html,
+        fromName: nullableHeader(composed.fromName ?? row.fromName),
+        attachments: composed.attachments ?? [],
       });
       await db
         .update(outboundMessages)
@@ -167,6 +199,17 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
     }
   }
 
+  /** The composer's part of a templated email; `{}` for every other message. */
+  async function compose(row: typeof outboundMessages.$inferSelect): Promise<ComposedEmail | null> {
+    if (row.channel !== "email" || !row.template) return {};
+    const composer = composers.get(row.template);
+    if (!composer) {
+      log.warn({ messageId: row.id, template: row.template }, "no composer: sent as plain text");
+      return {};
+    }
+    return composer(row.templateRef ?? "", row.destination);
+  }
+
   /** Enqueues every queued row; rows that already have their job are skipped by pg-boss. */
   async function sweep(): Promise<void> {
     const rows = await db
@@ -184,17 +227,12 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
   }
 
   return {
-    queueSms: (tx, to, text, options) =>
-      queue(tx, { channel: "sms", to, text, withhold: options?.withhold }),
-    queueEmail: (tx, message, options) =>
-      queue(tx, {
-        channel: "email",
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        withhold: options?.withhold,
-      }),
+    queueSms: (tx, to, text, queueOptions) => queue(tx, { channel: "sms", to, text }, queueOptions),
+    queueEmail: (tx, message, queueOptions) =>
+      queue(tx, { channel: "email", ...message }, queueOptions),
+    useComposer(name, composer) {
+      composers.set(name, composer);
+    },
 
     async start() {
       if (started) return;
@@ -252,6 +290,10 @@ function jobDatabaseOf(tx: Executor): JobDatabase {
     { execute: (query) => tx.execute(query as SQL) as Promise<{ rows: unknown[] }> },
     sql,
   );
+}
+
+function nullableHeader(value: string | null | undefined): string | null {
+  return value === null || value === undefined ? null : headerText(value);
 }
 
 function usesOutbox(settings: Settings): boolean {

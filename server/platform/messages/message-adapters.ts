@@ -21,7 +21,9 @@ export function outboxAdapter(log: Logger): MessageAdapter {
           channel: message.channel,
           to: message.to,
           subject: message.subject ?? undefined,
+          from: message.fromName ?? undefined,
           text: message.text,
+          attachments: message.attachments?.map((file) => file.filename),
         },
         `outbox: ${message.channel} to ${message.to}`,
       );

@@ -1,6 +1,21 @@
 import type { Executor } from "#server/platform/db/database.ts";
+import type { EmailComposer } from "./message-adapter.ts";
 
-export type EmailMessage = { to: string; subject: string; text: string; html?: string };
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  /** The plain-text part (and all of the email when no composer makes more of it). */
+  text: string;
+  html?: string;
+  /** The sender's display name (e.g. the business's); the address is always MAIL_FROM's. */
+  fromName?: string;
+  /**
+   * Composed when delivered (HTML, attachments) by the composer registered under `name`
+   * (useComposer), from `ref` (e.g. a booking id): nothing heavy in the caller's
+   * transaction, and the tickets are as they are when the email leaves.
+   */
+  template?: { name: string; ref: string };
+};
 
 /**
  * SMS and email out. Queueing writes the message in the caller's transaction (so a
@@ -14,11 +29,22 @@ export type QueueOptions = {
    * answers that must take the same time whether or not someone has an account.
    */
   withhold?: boolean;
+  /**
+   * Once per key: queueing again under a key already used queues nothing and answers the
+   * first message (`duplicate: true`). E.g. `{noticeKey}:{channel}`.
+   */
+  key?: string;
+  /** What the message belongs to (an attendee message, a notice fan-out), for counts. */
+  sourceId?: string;
 };
 
+export type Queued = { id: string; duplicate: boolean };
+
 export type MessageService = {
-  queueSms(tx: Executor, to: string, text: string, options?: QueueOptions): Promise<{ id: string }>;
-  queueEmail(tx: Executor, message: EmailMessage, options?: QueueOptions): Promise<{ id: string }>;
+  queueSms(tx: Executor, to: string, text: string, options?: QueueOptions): Promise<Queued>;
+  queueEmail(tx: Executor, message: EmailMessage, options?: QueueOptions): Promise<Queued>;
+  /** Registers the composer of emails queued with `template.name === name`. */
+  useComposer(name: string, composer: EmailComposer): void;
   /** Starts the delivery workers (after migrations). */
   start(): Promise<void>;
   /** Stops taking jobs and waits for the ones running. */

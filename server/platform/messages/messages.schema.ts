@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const messageChannels = ["sms", "email"] as const;
 export type MessageChannel = (typeof messageChannels)[number];
@@ -28,8 +28,27 @@ export const outboundMessages = pgTable(
     attempts: integer("attempts").notNull().default(0),
     providerId: text("provider_id"),
     error: text("error"),
+    /**
+     * Once per person and channel: a message queued twice under one key is kept once
+     * (e.g. `event-cancelled:{fanoutId}:{userId}:sms`). Null: no such rule.
+     */
+    key: text("key"),
+    /** What the message belongs to (an attendee message, a notice fan-out), for counts. */
+    sourceId: uuid("source_id"),
+    /**
+     * An email composed when it is delivered (HTML, attachments) by the composer of this
+     * name (MessageService.useComposer), from `templateRef`; `body` is the plain fallback.
+     */
+    template: text("template"),
+    templateRef: text("template_ref"),
+    /** The sender's display name (e.g. the business); the address is always ours. */
+    fromName: text("from_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbound_messages_destination").on(t.destination, t.createdAt)],
+  (t) => [
+    index("outbound_messages_destination").on(t.destination, t.createdAt),
+    uniqueIndex("outbound_messages_key").on(t.key),
+    index("outbound_messages_source").on(t.sourceId),
+  ],
 );

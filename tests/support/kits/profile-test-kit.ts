@@ -38,12 +38,13 @@ export async function profileTestKit(
     // Withheld messages are queued for nobody: they never reach these lists.
     async queueSms(_tx, to, text, options) {
       if (!options?.withhold) sms.push({ to, text });
-      return { id: randomUUID() };
+      return { id: randomUUID(), duplicate: false };
     },
     async queueEmail(_tx, message, options) {
       if (!options?.withhold) emails.push(message);
-      return { id: randomUUID() };
+      return { id: randomUUID(), duplicate: false };
     },
+    useComposer: () => {},
     start: async () => {},
     stop: async () => {},
   };
