@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
+import { walletSettingsShape } from "./modules/tickets/wallet/wallet-settings.ts";
 import {
   messageSettingsProblems,
   messageSettingsShape,
@@ -29,6 +30,7 @@ const settingsSchema = z
     /** Server processes sharing the port (one per core); more than 1 needs PostgreSQL. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     ...messageSettingsShape,
+    ...walletSettingsShape,
     // Above 60: the page refreshes 60 s before expiry, so a shorter life would refresh non-stop.
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(61).max(86_400).default(900),
     REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
