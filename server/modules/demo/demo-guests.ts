@@ -63,16 +63,21 @@ export const demoGuestCount = 48;
 
 export type DemoGuest = { id: string; name: string };
 
+/** Notification settings of fictional people: the bell, no email, no SMS. */
+export const appOnly = { notifyBy: { email: false, sms: false } };
+
 /**
  * The people who bought the demo's tickets: verified phones in Australia's range for
  * fiction (like the other demo accounts), no email and no password: they never sign in,
- * they fill the door lists and the figures.
+ * they fill the door lists and the figures. Fiction is told in the app only: their
+ * settings turn email and SMS off, so seeding queues no message to a made-up number.
  */
 export async function insertDemoGuests(tx: Executor, now: Date): Promise<DemoGuest[]> {
   const rows = Array.from({ length: demoGuestCount }, (_, i) => ({
     name: demoName(i),
     phone: `+6149157${String(13 + i).padStart(4, "0")}`,
     phoneVerifiedAt: now,
+    preferences: appOnly,
   }));
   const inserted = await tx
     .insert(users)

@@ -104,9 +104,9 @@ export async function seedDemoData(
       .insert(users)
       .values([
         person(demoAccounts.owner, ownerHash),
-        // The demo user confirms their email after booking: the bookings' notifications
-        // stay in the bell, and the outbox of a fresh start stays empty.
-        { ...person(demoAccounts.user, userHash), emailVerifiedAt: null },
+        // The demo user confirms their email and phone after booking: the bookings'
+        // notifications stay in the bell, and the outbox of a fresh start stays empty.
+        { ...person(demoAccounts.user, userHash), emailVerifiedAt: null, phoneVerifiedAt: null },
       ])
       .returning({ id: users.id });
     if (!owner || !user) throw new Error("demo accounts not created");
@@ -155,7 +155,10 @@ export async function seedDemoData(
       booker,
     });
     for (const sale of sales) await booker.book(sale);
-    await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: now, phoneVerifiedAt: now })
+      .where(eq(users.id, user.id));
     return true;
   });
   if (seeded) log.info({ events: demoEvents.length }, "demo data seeded");

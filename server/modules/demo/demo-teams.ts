@@ -6,6 +6,7 @@ import type { Executor } from "#server/platform/db/database.ts";
 import type { DemoBooker } from "./demo-bookings.ts";
 import type { DemoCover } from "./demo-covers.ts";
 import { seedDemoDoor } from "./demo-door.ts";
+import { appOnly } from "./demo-guests.ts";
 
 /** The door team's sign-ins (same fictional Australian range as the other demo accounts). */
 export const demoTeamAccounts = {
@@ -71,7 +72,12 @@ export async function seedDemoTeam(
     .values([
       person(demoTeamAccounts.coordinator, input.passwordHashes.coordinator),
       person(demoTeamAccounts.staff, input.passwordHashes.staff),
-      ...attendees.map((a) => ({ name: a.name, phone: a.phone, phoneVerifiedAt: now })),
+      ...attendees.map((a) => ({
+        name: a.name,
+        phone: a.phone,
+        phoneVerifiedAt: now,
+        preferences: appOnly,
+      })),
     ])
     .returning({ id: users.id });
   if (!coordinator || !staff) throw new Error("demo team accounts not created");
