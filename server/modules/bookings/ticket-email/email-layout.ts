@@ -49,6 +49,7 @@ export function EmailLayout(props: {
       h("meta", { name: "color-scheme", content: "light dark" }),
       h("meta", { name: "supported-color-schemes", content: "light dark" }),
       h("title", null, props.title),
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant CSS, no input in it
       h("style", { dangerouslySetInnerHTML: { __html: darkModeCss } }),
     ),
     h(
