@@ -29,6 +29,6 @@ export const darkModeCss = `
   .em-rule { border-color: #373a40 !important; }
   .em-band { background: #155724 !important; }
   .em-link { color: #74c0fc !important; }
-  .em-tint { background: #1f2a22 !important; }
+  .em-tint { background: #1f2a22 !important; border-color: #373a40 !important; }
   .em-outline { color: #74c0fc !important; border-color: #74c0fc !important; }
 }`;
