@@ -7,6 +7,10 @@ import { createApp, type Pages } from "./app.ts";
 import { loadSettings, type Settings, SettingsError } from "./config.ts";
 import { appFunctions, membershipResolvers, realtimeTopicSources } from "./functions.ts";
 import { startAttendeeMessageWorker } from "./modules/attendee-messages/attendee-message-worker.ts";
+import {
+  BOOKING_TICKETS_EMAIL,
+  ticketEmailComposer,
+} from "./modules/bookings/ticket-email/ticket-email-composer.ts";
 import { flushDoorAnnouncements } from "./modules/checkin/door-announcements.ts";
 import { seedDemoOnFirstStart } from "./modules/demo/demo-on-start.ts";
 import { startHoldSweep } from "./modules/holds/hold-sweep.ts";
@@ -96,6 +100,8 @@ export async function startServer(settings: Settings, log: Logger) {
   try {
     await seedDemoOnFirstStart(settings, database, log);
     const services = await createServices(settings, database, log);
+    // biome-ignore lint/correctness/useHookAtTopLevel: the message service's method, not a React hook
+    services.messages.useComposer(BOOKING_TICKETS_EMAIL, ticketEmailComposer(services));
     await services.messages.start();
     stopMessages = () => services.messages.stop();
     const realtime = createRealtimeHub(database, log);

@@ -161,5 +161,5 @@ async function createBooking(
     provider: request.paymentProvider ?? "venue",
   });
   await insertLinesAndTickets(tx, ids.bookingId, userId, hold, request.attendees);
-  await tellBooked(tx, deps, { userId, reference, hold, event: context, request });
+  await tellBooked(tx, deps, { ...ids, userId, reference, hold, event: context, request });
 }

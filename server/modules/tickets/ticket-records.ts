@@ -22,7 +22,7 @@ export type TicketRecord = {
   event: EventSummary & { venueAddress: string };
 };
 
-type Row = {
+export type TicketRow = {
   id: string;
   status: TicketStatus;
   attendee_name: string;
@@ -37,7 +37,7 @@ type Row = {
   event: EventSummary | string;
 };
 
-const selectTickets = sql`select k.id, k.status, k.attendee_name, t.name as type_name,
+export const selectTickets = sql`select k.id, k.status, k.attendee_name, t.name as type_name,
     k.holder_user_id, k.generation, k.manual_code, k.booking_id, b.reference,
     b.user_id as booking_user_id, e.venue_address, ${eventSummaryJson} as event
   from tickets k
@@ -45,7 +45,7 @@ const selectTickets = sql`select k.id, k.status, k.attendee_name, t.name as type
     join ticket_types t on t.id = k.ticket_type_id
     join bookings b on b.id = k.booking_id`;
 
-function recordOf(row: Row): TicketRecord {
+export function recordOf(row: TicketRow): TicketRecord {
   return {
     id: row.id,
     status: row.status,
@@ -72,7 +72,7 @@ export async function findTicket(
   options: { lock?: boolean } = {},
 ): Promise<TicketRecord | null> {
   if (!isUuid(ticketId)) return null;
-  const [row] = await rowsOf<Row>(
+  const [row] = await rowsOf<TicketRow>(
     db,
     sql`${selectTickets} where k.id = ${ticketId}::uuid ${options.lock ? sql`for update of k` : sql``}`,
   );
@@ -98,7 +98,7 @@ export async function heldTicketsForEvent(
   eventId: string,
 ): Promise<TicketRecord[]> {
   if (!isUuid(eventId)) return [];
-  const rows = await rowsOf<Row>(
+  const rows = await rowsOf<TicketRow>(
     db,
     sql`${selectTickets} where k.holder_user_id = ${userId}::uuid and k.event_id = ${eventId}::uuid
       order by (k.status = 'cancelled'), k.created_at, k.id limit 200`,

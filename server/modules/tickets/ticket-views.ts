@@ -30,7 +30,7 @@ export type TicketView = {
   manualCode: string | null;
 };
 
-function viewOf(ring: TicketKeyRing, ticket: TicketRecord): TicketView {
+export function viewOf(ring: TicketKeyRing, ticket: TicketRecord): TicketView {
   const showable = ticket.status === "valid";
   return {
     id: ticket.id,
