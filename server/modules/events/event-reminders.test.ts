@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverNextFanoutBatch } from "#server/modules/notifications/notice-fanout.ts";
 import type { Database } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
 import { postgresOnly, type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { bookingsKit, holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";
 import { makeEvent, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { updateEvent } from "./event-authoring.service.ts";
 import { updateEventInput } from "./event-input.ts";
-import { remindDueEvents, reminderText } from "./event-reminders.ts";
+import { remindDueEvents, reminderText, startEventReminders } from "./event-reminders.ts";
 import { events } from "./events.schema.ts";
 import { toLocalInput } from "./zoned-time.ts";
 
@@ -179,6 +180,21 @@ describe.each(testDatabases)("event reminders on $name", ({ open }) => {
       const [row] = await db.select().from(events).where(eq(events.id, event.id));
       expect(row?.remindedAt).toBeNull();
     }
+  });
+
+  it("runs as a runner that starts the due reminders and stops when told", async () => {
+    const db = database.db;
+    const due = await eventWithHolders(kit, db, 21);
+    const runner = startEventReminders(db, createLogger("silent"), 3600);
+    try {
+      await expect
+        .poll(() => fanoutsOf(db, due.event.id), { timeout: 30_000 })
+        .toMatchObject([{ total: 3 }]);
+    } finally {
+      await runner.stop();
+    }
+    expect(runner.batches()).toBe(1);
+    expect(await remindDueEvents(db)).toBe(0);
   });
 
   it("says today or tomorrow on the venue's calendar, with the time and place", () => {
