@@ -65,3 +65,8 @@ export function formatEventEnd(
     minute: "2-digit",
   }).format(new Date(endAt));
 }
+
+/** "19:30" in the event's zone: the time of day alone (a reminder's "tomorrow at 19:30"). */
+export function formatEventClock(at: string | Date, timeZone: string): string {
+  return dateFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" }).format(new Date(at));
+}

@@ -13,6 +13,7 @@ import {
 } from "./modules/bookings/ticket-email/ticket-email-composer.ts";
 import { flushDoorAnnouncements } from "./modules/checkin/door-announcements.ts";
 import { seedDemoOnFirstStart } from "./modules/demo/demo-on-start.ts";
+import { startEventReminders } from "./modules/events/event-reminders.ts";
 import { startHoldSweep } from "./modules/holds/hold-sweep.ts";
 import { startNoticeWorker } from "./modules/notifications/notice-fanout.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
@@ -154,7 +155,10 @@ export async function startServer(settings: Settings, log: Logger) {
       messages: services.messages,
       publicUrl: settings.PUBLIC_URL,
     });
+    // Starts each event's reminder 24 hours ahead (every instance; the event row is claimed).
+    const reminders = startEventReminders(database.db, log);
     const close = async () => {
+      await reminders.stop();
       await stopHoldSweep();
       await attendeeMessageWorker.stop();
       await noticeWorker.stop();

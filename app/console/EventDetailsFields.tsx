@@ -1,4 +1,4 @@
-import { NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { eventCategories } from "#contract/event-options.ts";
 import { DescriptionField } from "./DescriptionField.tsx";
 import { TimeZoneSelect } from "./TimeZoneSelect.tsx";
@@ -12,6 +12,8 @@ export type EventDetailsValues = {
   startsLocal: string;
   endsLocal: string;
   category: string;
+  /** Saved: a boolean; sent back with a refused form: "on" or "off" as it was posted. */
+  reminders: boolean | string;
 };
 
 type Props = {
@@ -87,6 +89,15 @@ export function EventDetailsFields({ values, errors, zones, followBrowserZone }:
           error={errors.endsLocal}
         />
       </SimpleGrid>
+      {/* An unticked box posts nothing: the hidden "off" says it was shown and left empty. */}
+      <input type="hidden" name="reminders" value="off" />
+      <Checkbox
+        name="reminders"
+        value="on"
+        label="Send a reminder 24 hours before"
+        description="Ticket holders get it in the app, and by email or SMS as they chose."
+        defaultChecked={values.reminders === true || values.reminders === "on"}
+      />
     </Stack>
   );
 }

@@ -11,5 +11,7 @@ export function eventDetailsFrom(form: FormData) {
     startsLocal: field(form, "startsLocal"),
     endsLocal: field(form, "endsLocal"),
     category: field(form, "category") as "music",
+    // The hidden "off" always comes; "on" as well when the box is ticked.
+    reminders: form.getAll("reminders").includes("on"),
   };
 }

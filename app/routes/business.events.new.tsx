@@ -55,6 +55,7 @@ const blank: EventDetailsValues = {
   startsLocal: "",
   endsLocal: "",
   category: "music",
+  reminders: true,
 };
 
 export default function Page() {

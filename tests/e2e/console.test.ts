@@ -179,6 +179,37 @@ describe("organizer console in the browser", () => {
     await page.close();
   });
 
+  it("saves the organiser's reminder switch, on by default, with the details", async () => {
+    const page = await newPage(browser, { mobile: true });
+    await signInAsOwner(page, "Rita");
+    await page.goto(`${baseURL}/business/events/new`);
+    await waitForHydration(page);
+    const reminder = page.getByRole("checkbox", { name: "Send a reminder 24 hours before" });
+    await expect(reminder.isChecked()).resolves.toBe(true);
+    await page.getByLabel("Title").fill("Quiet Quartet");
+    await page.getByRole("textbox", { name: "Venue", exact: true }).fill("Small Room");
+    await page.getByLabel("Starts").fill(localInDays(20, 19));
+    await page.getByLabel("Ends").fill(localInDays(20, 21));
+    await reminder.uncheck();
+    await page.getByRole("button", { name: "Create draft event" }).click();
+    await page.waitForURL(/\/business\/events\/[0-9a-f-]{36}\?created$/);
+    await waitForHydration(page);
+    await expect(reminder.isChecked()).resolves.toBe(false);
+    await reminder.check();
+    await page.getByRole("button", { name: "Save details" }).click();
+    await page.getByText("Saved.", { exact: true }).waitFor();
+    await page.reload();
+    await waitForHydration(page);
+    await expect(reminder.isChecked()).resolves.toBe(true);
+    await reminder.uncheck();
+    await page.getByRole("button", { name: "Save details" }).click();
+    await page.getByText("Saved.", { exact: true }).waitFor();
+    await page.reload();
+    await waitForHydration(page);
+    await expect(reminder.isChecked()).resolves.toBe(false);
+    await page.close();
+  });
+
   it("sends a signed-in person without a business to the application form", async () => {
     const page = await newPage(browser);
     await signInAs(page, baseURL, { name: "Ola" });

@@ -27,6 +27,7 @@ function editableColumns(input: CreateEventInput) {
     startsAt: input.startsAt,
     endsAt: input.endsAt,
     category: input.category,
+    ...(input.reminders === undefined ? {} : { reminders: input.reminders }),
   };
 }
 

@@ -101,6 +101,26 @@ describe.each(testDatabases)("event authoring on $name", ({ open }) => {
     }
   });
 
+  it("keeps the organiser's reminder switch: on for a new event, off once turned off", async () => {
+    const { eventId } = await newEvent();
+    const reminders = async () =>
+      (await owner.call<OwnerEventView>("events.getForOwner", { eventId })).reminders;
+    expect(await reminders()).toBe(true);
+    await owner.call("events.update", { eventId, ...eventFields(), reminders: false });
+    expect(await reminders()).toBe(false);
+    // A caller that does not name it (an older client) leaves it as it is.
+    await owner.call("events.update", { eventId, ...eventFields({ title: "Renamed" }) });
+    expect(await reminders()).toBe(false);
+    await owner.call("events.update", { eventId, ...eventFields(), reminders: true });
+    expect(await reminders()).toBe(true);
+    await expect(
+      refusal(owner.call("events.update", { eventId, ...eventFields(), reminders: "yes" })),
+    ).resolves.toMatchObject({ status: "INVALID_ARGUMENT" });
+    const off = await newEvent(owner, { reminders: false });
+    const [row] = await database.db.select().from(events).where(eq(events.id, off.eventId));
+    expect(row?.reminders).toBe(false);
+  });
+
   it("lists a business's events a page at a time, newest start first", async () => {
     const busy = await kit.person({ business: true, plan: "pro" });
     for (let day = 1; day <= 27; day++) {

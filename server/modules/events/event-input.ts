@@ -42,6 +42,8 @@ const eventShape = {
     eventCategories.map((c) => c.id),
     "Choose a category.",
   ),
+  /** Holders reminded 24 hours before the start; unset: on for a new event, unchanged on edit. */
+  reminders: z.boolean("Choose whether to send a reminder.").optional(),
 };
 
 type EventShape = { timeZone: string; startsLocal: string; endsLocal: string };

@@ -48,6 +48,8 @@ export function ownerEventView(event: Event, types: TicketType[]) {
     endsLocal: toLocalInput(event.endsAt, event.timeZone),
     category: event.category,
     status: event.status,
+    reminders: event.reminders,
+    remindedAt: event.remindedAt?.toISOString() ?? null,
     publishedAt: event.publishedAt?.toISOString() ?? null,
     cancelledAt: event.cancelledAt?.toISOString() ?? null,
     cover: coverUrls(event.coverImageId),
