@@ -101,8 +101,7 @@ export async function startServer(settings: Settings, log: Logger) {
   try {
     await seedDemoOnFirstStart(settings, database, log);
     const services = await createServices(settings, database, log);
-    // biome-ignore lint/correctness/useHookAtTopLevel: the message service's method, not a React hook
-    services.messages.useComposer(BOOKING_TICKETS_EMAIL, ticketEmailComposer(services));
+    services.messages.addComposer(BOOKING_TICKETS_EMAIL, ticketEmailComposer(services));
     await services.messages.start();
     stopMessages = () => services.messages.stop();
     const realtime = createRealtimeHub(database, log);

@@ -230,7 +230,7 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
     queueSms: (tx, to, text, queueOptions) => queue(tx, { channel: "sms", to, text }, queueOptions),
     queueEmail: (tx, message, queueOptions) =>
       queue(tx, { channel: "email", ...message }, queueOptions),
-    useComposer(name, composer) {
+    addComposer(name, composer) {
       composers.set(name, composer);
     },
 

@@ -11,7 +11,7 @@ export type EmailMessage = {
   fromName?: string;
   /**
    * Composed when delivered (HTML, attachments) by the composer registered under `name`
-   * (useComposer), from `ref` (e.g. a booking id): nothing heavy in the caller's
+   * (addComposer), from `ref` (e.g. a booking id): nothing heavy in the caller's
    * transaction, and the tickets are as they are when the email leaves.
    */
   template?: { name: string; ref: string };
@@ -44,7 +44,7 @@ export type MessageService = {
   queueSms(tx: Executor, to: string, text: string, options?: QueueOptions): Promise<Queued>;
   queueEmail(tx: Executor, message: EmailMessage, options?: QueueOptions): Promise<Queued>;
   /** Registers the composer of emails queued with `template.name === name`. */
-  useComposer(name: string, composer: EmailComposer): void;
+  addComposer(name: string, composer: EmailComposer): void;
   /** Starts the delivery workers (after migrations). */
   start(): Promise<void>;
   /** Stops taking jobs and waits for the ones running. */

@@ -37,7 +37,7 @@ export const outboundMessages = pgTable(
     sourceId: uuid("source_id"),
     /**
      * An email composed when it is delivered (HTML, attachments) by the composer of this
-     * name (MessageService.useComposer), from `templateRef`; `body` is the plain fallback.
+     * name (MessageService.addComposer), from `templateRef`; `body` is the plain fallback.
      */
     template: text("template"),
     templateRef: text("template_ref"),

@@ -44,7 +44,7 @@ export async function profileTestKit(
       if (!options?.withhold) emails.push(message);
       return { id: randomUUID(), duplicate: false };
     },
-    useComposer: () => {},
+    addComposer: () => {},
     start: async () => {},
     stop: async () => {},
   };

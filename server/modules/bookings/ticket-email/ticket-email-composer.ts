@@ -21,7 +21,7 @@ export const qrContentId = (ticketId: string) => `qr-${ticketId}@tickets`;
  * ticket's QR as an inline image, all the valid tickets as one PDF and the event's
  * `.ics`. Tokens are the tickets' current ones, so a ticket passed on meanwhile is not
  * in it; a cancelled booking sends nothing (null). Registered in server/main.ts:
- * `messages.useComposer(BOOKING_TICKETS_EMAIL, ticketEmailComposer(services))`.
+ * `messages.addComposer(BOOKING_TICKETS_EMAIL, ticketEmailComposer(services))`.
  */
 export function ticketEmailComposer(deps: {
   database: { db: Database };
