@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -116,5 +117,27 @@ export const ticketAssignments = pgTable(
     uniqueIndex("ticket_assignments_idempotency").on(t.fromUserId, t.idempotencyKey),
     check("ticket_assignments_status_known", oneOf(t.status, assignmentStatuses)),
     check("ticket_assignments_channel_known", oneOf(t.channel, ["account", "sms", "email"])),
+  ],
+);
+
+/**
+ * An Apple Wallet device that holds a ticket's pass and asked to hear of changes (Apple's
+ * PassKit web service). Kept per device, pass type and ticket (the pass's serial number),
+ * as Apple registers them; `pushToken` is what an APNs push to that device would carry.
+ */
+export const walletDeviceRegistrations = pgTable(
+  "wallet_device_registrations",
+  {
+    deviceLibraryId: text("device_library_id").notNull(),
+    passTypeId: text("pass_type_id").notNull(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    pushToken: text("push_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceLibraryId, t.passTypeId, t.ticketId] }),
+    index("wallet_device_registrations_ticket").on(t.ticketId),
   ],
 );

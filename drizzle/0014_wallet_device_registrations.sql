@@ -1,0 +1,11 @@
+CREATE TABLE "wallet_device_registrations" (
+	"device_library_id" text NOT NULL,
+	"pass_type_id" text NOT NULL,
+	"ticket_id" uuid NOT NULL,
+	"push_token" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "wallet_device_registrations_device_library_id_pass_type_id_ticket_id_pk" PRIMARY KEY("device_library_id","pass_type_id","ticket_id")
+);
+--> statement-breakpoint
+ALTER TABLE "wallet_device_registrations" ADD CONSTRAINT "wallet_device_registrations_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "wallet_device_registrations_ticket" ON "wallet_device_registrations" USING btree ("ticket_id");
