@@ -213,6 +213,27 @@ describe.each(testDatabases.slice(0, 1))("wallet passes on $name", (database) =>
     expect(decodeJwt(jwt).iss).toBe(TEST_GOOGLE_ACCOUNT);
   });
 
+  it("offers the wallet buttons on the ticket views only when configured and valid", async () => {
+    const { me, event, ticket } = await oneTicket();
+    const viewed = await me.call("tickets.get", { ticketId: ticket.id });
+    expect(viewed.wallet.apple).toMatch(new RegExp(`^/wallet/apple/${ticket.id}\\.pkpass\\?k=`));
+    expect((await fetch(`${web.url}${viewed.wallet.google}`, { redirect: "manual" })).status).toBe(
+      303,
+    );
+    const all = await me.call("tickets.forEvent", { eventId: event.id });
+    expect(all.tickets[0].wallet).toEqual(viewed.wallet);
+    const unconfigured = plain.as({ userId: me.user.id, sessionId: "s", roles: [] });
+    expect((await unconfigured.call("tickets.get", { ticketId: ticket.id })).wallet).toEqual({
+      apple: null,
+      google: null,
+    });
+    await kit.setTicketStatus(ticket.id, "checked-in");
+    expect((await me.call("tickets.get", { ticketId: ticket.id })).wallet).toEqual({
+      apple: null,
+      google: null,
+    });
+  });
+
   it("lets the signed-in holder in without a key, and nobody else", async () => {
     const { me, ticket } = await oneTicket();
     const holder = await fetch(`${web.url}/wallet/apple/${ticket.id}.pkpass`, {
