@@ -4,6 +4,7 @@ CREATE TABLE "wallet_device_registrations" (
 	"ticket_id" uuid NOT NULL,
 	"push_token" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"pushed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "wallet_device_registrations_device_library_id_pass_type_id_ticket_id_pk" PRIMARY KEY("device_library_id","pass_type_id","ticket_id")
 );
 --> statement-breakpoint

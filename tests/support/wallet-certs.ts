@@ -110,3 +110,32 @@ export function makeWalletTestFiles(): WalletTestFiles {
     },
   };
 }
+
+/**
+ * A TLS server key and certificate for 127.0.0.1 signed by a fresh root, and that root:
+ * a local HTTP/2 peer standing in for APNs.
+ */
+export function localTlsPeerCertificate(): { key: string; cert: string; ca: string } {
+  const rootKeys = rsaKeys();
+  const root = certificate({ subject: "Test APNs Root", keys: rootKeys, ca: true });
+  const keys = rsaKeys();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = keys.publicKey;
+  cert.serialNumber = (serial++).toString(16).padStart(2, "0");
+  cert.validity.notBefore = new Date(Date.now() - 86_400_000);
+  cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
+  cert.setSubject([{ name: "commonName", value: "127.0.0.1" }]);
+  cert.setIssuer(root.subject.attributes);
+  cert.setExtensions([
+    { name: "basicConstraints", cA: false },
+    { name: "keyUsage", digitalSignature: true, keyEncipherment: true, critical: true },
+    { name: "extKeyUsage", serverAuth: true },
+    { name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] },
+  ]);
+  cert.sign(rootKeys.privateKey, forge.md.sha256.create());
+  return {
+    key: keys.privateKeyPem,
+    cert: forge.pki.certificateToPem(cert),
+    ca: forge.pki.certificateToPem(root),
+  };
+}

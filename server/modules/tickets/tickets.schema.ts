@@ -123,7 +123,7 @@ export const ticketAssignments = pgTable(
 /**
  * An Apple Wallet device that holds a ticket's pass and asked to hear of changes (Apple's
  * PassKit web service). Kept per device, pass type and ticket (the pass's serial number),
- * as Apple registers them; `pushToken` is what an APNs push to that device would carry.
+ * as Apple registers them; `pushToken` is where APNs reaches the device when the pass changes.
  */
 export const walletDeviceRegistrations = pgTable(
   "wallet_device_registrations",
@@ -135,6 +135,8 @@ export const walletDeviceRegistrations = pgTable(
       .references(() => tickets.id, { onDelete: "cascade" }),
     pushToken: text("push_token").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The pass's last change this device was pushed (or had when it registered). */
+    pushedAt: timestamp("pushed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.deviceLibraryId, t.passTypeId, t.ticketId] }),

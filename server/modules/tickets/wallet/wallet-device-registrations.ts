@@ -20,7 +20,7 @@ export async function rememberDevice(
         walletDeviceRegistrations.passTypeId,
         walletDeviceRegistrations.ticketId,
       ],
-      set: { pushToken: registration.pushToken },
+      set: { pushToken: registration.pushToken, pushedAt: sql`now()` },
     })
     .returning({ fresh: sql<boolean>`xmax = 0` });
   return Boolean(rows[0]?.fresh);
