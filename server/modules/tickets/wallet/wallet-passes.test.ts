@@ -1,11 +1,8 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import express from "express";
 import { decodeJwt, importSPKI, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
@@ -19,55 +16,10 @@ import {
   TEST_TEAM_ID,
   type WalletTestFiles,
 } from "#tests/support/wallet-certs.ts";
-import { walletRouter } from "./wallet.http.ts";
+import { serveWalletRoutes, unpackPass, type WalletRoutes } from "#tests/support/wallet-routes.ts";
 import { walletLinkKey, walletPaths } from "./wallet-links.ts";
 
 type Kit = Awaited<ReturnType<typeof ticketsKit>>;
-
-/**
- * The wallet routes on their own HTTP server. The signed-in caller comes from an
- * `x-test-user` header standing in for the page session (resolved elsewhere, tested there).
- */
-async function serve(kit: Kit) {
-  const app = express();
-  app.use(
-    walletRouter({
-      services: kit.services,
-      resolveAuth: async (req) => {
-        const userId = req.get("x-test-user");
-        return userId ? { userId, sessionId: "s", roles: [] } : null;
-      },
-      secureCookies: false,
-    }),
-  );
-  app.use(
-    (error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-      console.error("wallet route failed", error);
-      res.status(500).end();
-    },
-  );
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The files of a `.pkpass` (a zip), unpacked by Debian's `unzip` into a fresh folder. */
-function unpack(pkpass: Buffer): { dir: string; files: Record<string, Buffer> } {
-  const dir = mkdtempSync(path.join(path.dirname(files.caFile), "pass-"));
-  writeFileSync(path.join(dir, "pass.pkpass"), pkpass);
-  execFileSync("unzip", ["-q", "pass.pkpass", "-d", "out"], { cwd: dir });
-  const out = path.join(dir, "out");
-  return {
-    dir: out,
-    files: Object.fromEntries(
-      readdirSync(out).map((name) => [name, readFileSync(path.join(out, name))]),
-    ),
-  };
-}
 
 /** `openssl smime -verify` of the detached signature over a manifest, against the test root. */
 function opensslVerifies(dir: string, manifestFile: string): boolean {
@@ -101,15 +53,15 @@ describe.each(testDatabases.slice(0, 1))("wallet passes on $name", (database) =>
   let db: TestDatabase;
   let kit: Kit;
   let plain: Kit;
-  let web: Awaited<ReturnType<typeof serve>>;
-  let bare: Awaited<ReturnType<typeof serve>>;
+  let web: WalletRoutes;
+  let bare: WalletRoutes;
   beforeAll(async () => {
     files = makeWalletTestFiles();
     db = await database.open();
     kit = await ticketsKit(db, files.env);
     plain = await ticketsKit(db);
-    web = await serve(kit);
-    bare = await serve(plain);
+    web = await serveWalletRoutes(kit.services);
+    bare = await serveWalletRoutes(plain.services);
   }, 120_000);
   afterAll(async () => {
     await web?.close();
@@ -136,7 +88,7 @@ describe.each(testDatabases.slice(0, 1))("wallet passes on $name", (database) =>
     const response = await fetch(`${web.url}${links.apple}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/vnd\.apple\.pkpass/);
-    const { dir, files: inside } = unpack(Buffer.from(await response.arrayBuffer()));
+    const { dir, files: inside } = unpackPass(Buffer.from(await response.arrayBuffer()));
     expect(Object.keys(inside)).toEqual(
       expect.arrayContaining(["pass.json", "manifest.json", "signature", "icon.png"]),
     );
@@ -269,92 +221,5 @@ describe.each(testDatabases.slice(0, 1))("wallet passes on $name", (database) =>
     });
     expect((await fetch(`${web.url}${links.apple}`)).status).toBe(404);
     expect((await fetch(`${web.url}${links.google}`, { redirect: "manual" })).status).toBe(404);
-  });
-
-  it("serves a device the voided pass, without a barcode, once the ticket was given away", async () => {
-    const { me, ticket, links } = await oneTicket();
-    const first = unpack(
-      Buffer.from(await (await fetch(`${web.url}${links.apple}`)).arrayBuffer()),
-    );
-    const token = JSON.parse(String(first.files["pass.json"])).authenticationToken as string;
-    const ws = `${web.url}/wallet/apple/ws/v1`;
-    const auth = { authorization: `ApplePass ${token}` };
-    const device = `device-${randomUUID()}`;
-    const registration = `${ws}/devices/${device}/registrations/${TEST_PASS_TYPE_ID}/${ticket.id}`;
-    const register = (headers: Record<string, string>) =>
-      fetch(registration, {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json" },
-        body: JSON.stringify({ pushToken: "push-token-1" }),
-      });
-    expect((await register({ authorization: "ApplePass g1-wrong" })).status).toBe(401);
-    expect((await register(auth)).status).toBe(201);
-    expect((await register(auth)).status).toBe(200);
-
-    const list = await fetch(`${ws}/devices/${device}/registrations/${TEST_PASS_TYPE_ID}`);
-    expect(list.status).toBe(200);
-    const listed = await list.json();
-    expect(listed.serialNumbers).toEqual([ticket.id]);
-    const unchanged = await fetch(
-      `${ws}/devices/${device}/registrations/${TEST_PASS_TYPE_ID}?passesUpdatedSince=${listed.lastUpdated}`,
-    );
-    expect(unchanged.status).toBe(204);
-
-    const latestBefore = await fetch(`${ws}/passes/${TEST_PASS_TYPE_ID}/${ticket.id}`, {
-      headers: auth,
-    });
-    expect(latestBefore.status).toBe(200);
-    const before = JSON.parse(
-      String(unpack(Buffer.from(await latestBefore.arrayBuffer())).files["pass.json"]),
-    );
-    expect(before.voided).toBeFalsy();
-    expect(before.barcodes[0].message).toBe(ticket.qr);
-
-    await me.call("tickets.assign", {
-      ticketId: ticket.id,
-      name: "Grace Hopper",
-      phone: "+447911123498",
-      idempotencyKey: randomUUID(),
-    });
-    const changed = await fetch(
-      `${ws}/devices/${device}/registrations/${TEST_PASS_TYPE_ID}?passesUpdatedSince=${listed.lastUpdated}`,
-    );
-    expect(changed.status).toBe(200);
-    expect((await changed.json()).serialNumbers).toEqual([ticket.id]);
-
-    const latest = await fetch(`${ws}/passes/${TEST_PASS_TYPE_ID}/${ticket.id}`, { headers: auth });
-    expect(latest.status).toBe(200);
-    const pass = JSON.parse(
-      String(unpack(Buffer.from(await latest.arrayBuffer())).files["pass.json"]),
-    );
-    expect(pass.voided).toBe(true);
-    expect(pass.barcodes ?? []).toEqual([]);
-    expect(pass.barcode).toBeUndefined();
-    expect(pass.serialNumber).toBe(ticket.id);
-
-    expect((await fetch(registration, { method: "DELETE", headers: auth })).status).toBe(200);
-    expect((await fetch(`${ws}/devices/${device}/registrations/${TEST_PASS_TYPE_ID}`)).status).toBe(
-      204,
-    );
-  });
-
-  it("voids the pass a device fetches for a cancelled ticket", async () => {
-    const { ticket, links } = await oneTicket();
-    const first = unpack(
-      Buffer.from(await (await fetch(`${web.url}${links.apple}`)).arrayBuffer()),
-    );
-    const token = JSON.parse(String(first.files["pass.json"])).authenticationToken as string;
-    await kit.setTicketStatus(ticket.id, "cancelled");
-    const latest = await fetch(
-      `${web.url}/wallet/apple/ws/v1/passes/${TEST_PASS_TYPE_ID}/${ticket.id}`,
-      {
-        headers: { authorization: `ApplePass ${token}` },
-      },
-    );
-    const pass = JSON.parse(
-      String(unpack(Buffer.from(await latest.arrayBuffer())).files["pass.json"]),
-    );
-    expect(pass.voided).toBe(true);
-    expect(pass.barcodes ?? []).toEqual([]);
   });
 });
