@@ -12,7 +12,7 @@ import { seedDemoOnFirstStart } from "./modules/demo/demo-on-start.ts";
 import { startHoldSweep } from "./modules/holds/hold-sweep.ts";
 import { startNoticeWorker } from "./modules/notifications/notice-fanout.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
-import { startWalletPush } from "./modules/tickets/wallet/wallet-push.ts";
+import { startWalletSync } from "./modules/tickets/wallet/wallet-sync.ts";
 import {
   liveSessionCheck,
   pageAuthResolver,
@@ -149,11 +149,11 @@ export async function startServer(settings: Settings, log: Logger) {
       messages: services.messages,
       publicUrl: settings.PUBLIC_URL,
     });
-    // Tells Apple Wallet devices that a pass changed (APNs), when Apple Wallet is configured.
-    const stopWalletPush = startWalletPush(database.db, log, settings);
+    // Tells the configured wallets of passes that changed (Apple: APNs push; Google: closes objects).
+    const stopWalletSync = startWalletSync(database.db, log, settings);
     const close = async () => {
       await stopHoldSweep();
-      await stopWalletPush();
+      await stopWalletSync();
       await attendeeMessageWorker.stop();
       await noticeWorker.stop();
       // Admissions of the last quarter second, told to the desks before the pool closes.

@@ -143,3 +143,22 @@ export const walletDeviceRegistrations = pgTable(
     index("wallet_device_registrations_ticket").on(t.ticketId),
   ],
 );
+
+/**
+ * A Google Wallet object a save link was made for (`{issuerId}.{ticketId}-{generation}`).
+ * Google creates it when the person saves it; once the ticket is passed on or no longer
+ * valid, it is set INACTIVE through Google's API (`wallet-google-sync.ts`), then `closedAt`.
+ */
+export const walletGoogleObjects = pgTable(
+  "wallet_google_objects",
+  {
+    objectId: text("object_id").primaryKey(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    generation: integer("generation").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [index("wallet_google_objects_open").on(t.ticketId).where(sql`${t.closedAt} is null`)],
+);

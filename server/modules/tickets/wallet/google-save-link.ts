@@ -9,6 +9,14 @@ const text = (value: string) => ({ defaultValue: { language: "en", value } });
 /** Google allows letters, digits, `.`, `_` and `-` after the issuer id. */
 const safeId = (value: string) => value.replace(/[^\w.-]/g, "_");
 
+/** The Google object of a ticket's generation: a ticket passed on saves as a new object. */
+export function googleObjectId(
+  credentials: GoogleCredentials,
+  ticket: { id: string; generation: number },
+): string {
+  return `${credentials.issuerId}.${safeId(ticket.id)}-${ticket.generation}`;
+}
+
 /**
  * The "Save to Google Wallet" link: a JWT signed with the service account's key that
  * carries the event's class and the ticket's object inline, so Google creates both on
@@ -36,7 +44,7 @@ export async function googleSaveUrl(
     ],
     eventTicketObjects: [
       {
-        id: `${credentials.issuerId}.${safeId(ticket.id)}-${ticket.generation}`,
+        id: googleObjectId(credentials, ticket),
         classId,
         state: "ACTIVE",
         ticketHolderName: ticket.attendeeName,

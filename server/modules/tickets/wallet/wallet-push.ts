@@ -1,10 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Database, Executor } from "#server/platform/db/database.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import type { Logger } from "#server/platform/runtime/logger.ts";
-import { type ApnsClient, createApnsClient } from "./apns-client.ts";
-import { walletCredentials } from "./wallet-credentials.ts";
-import type { walletSettingsShape } from "./wallet-settings.ts";
+import type { ApnsClient } from "./apns-client.ts";
 import { lastUpdatedSql } from "./wallet-ticket.ts";
 
 const PUSH_BATCH = 200;
@@ -62,46 +59,4 @@ export async function pushWalletUpdates(
     }
   }
   return accepted;
-}
-
-type PushSettings = { [K in keyof typeof walletSettingsShape]?: string | undefined };
-
-/**
- * Every `intervalSeconds`, pushes the passes that changed (when Apple Wallet is
- * configured). Returns a stop function that waits for a round in progress.
- */
-export function startWalletPush(
-  db: Database,
-  log: Logger,
-  settings: PushSettings,
-  intervalSeconds = 30,
-): () => Promise<void> {
-  const apple = walletCredentials(settings).apple;
-  if (!apple) return async () => {};
-  const apns = createApnsClient({
-    url: settings.APPLE_APNS_URL ?? "https://api.push.apple.com",
-    cert: apple.signerCert,
-    key: apple.signerKey,
-    passphrase: apple.signerKeyPassphrase,
-  });
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = (async () => {
-      try {
-        const pushed = await pushWalletUpdates(db, apns);
-        if (pushed > 0) log.info({ pushed }, "wallet pass updates pushed");
-      } catch (error) {
-        log.warn({ err: error }, "wallet pass push failed; will retry");
-      } finally {
-        running = null;
-      }
-    })();
-  }, intervalSeconds * 1000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-    apns.close();
-  };
 }

@@ -7,10 +7,11 @@ import { ticketKeyRing } from "../ticket-keys.ts";
 import { qrTokenFor } from "../ticket-qr.ts";
 import { applePass, PKPASS_MEDIA_TYPE } from "./apple-pass.ts";
 import { appleWebServiceRouter } from "./apple-web-service.http.ts";
-import { googleSaveUrl } from "./google-save-link.ts";
+import { googleObjectId, googleSaveUrl } from "./google-save-link.ts";
 import { passAuthenticationToken } from "./pass-authentication.ts";
 import { walletTicketFor } from "./wallet-access.ts";
 import { walletCredentials } from "./wallet-credentials.ts";
+import { noteGoogleObject } from "./wallet-google-sync.ts";
 import type { WalletTicket } from "./wallet-ticket.ts";
 
 export type WalletRouteDeps = {
@@ -74,6 +75,11 @@ export function walletRouter(deps: WalletRouteDeps): express.Router {
       const google = walletCredentials(settings).google;
       const ticket = google ? await ticketOf(req, res, req.params.ticketId) : null;
       if (!google || !ticket) return notFound(res);
+      await noteGoogleObject(services.database.db, {
+        objectId: googleObjectId(google, ticket),
+        ticketId: ticket.id,
+        generation: ticket.generation,
+      });
       const url = await googleSaveUrl(google, {
         ticket,
         qrToken: await tokenOf(ticket),
