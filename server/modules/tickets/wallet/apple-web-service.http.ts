@@ -105,7 +105,8 @@ export function appleWebServiceRouter(services: Services): express.Router {
       const { ticket, credentials, generation, token } = found;
       const lastModified = new Date(Math.floor(ticket.lastUpdated.getTime() / 1000) * 1000);
       const since = Date.parse(req.get("if-modified-since") ?? "");
-      if (!Number.isNaN(since) && lastModified.getTime() <= since) {
+      // The header has whole seconds: a change later in the same second is sent, not missed.
+      if (!Number.isNaN(since) && ticket.lastUpdated.getTime() < since) {
         return void res.status(304).end();
       }
       const body = await applePass(credentials, {

@@ -6,7 +6,7 @@ import { makeWalletTestFiles, TEST_PASS_TYPE_ID } from "#tests/support/wallet-ce
 import { passJsonOf, serveWalletRoutes, type WalletRoutes } from "#tests/support/wallet-routes.ts";
 import { walletPaths } from "./wallet-links.ts";
 
-describe.each(testDatabases.slice(0, 1))("Apple's pass web service on $name", (database) => {
+describe.each(testDatabases)("Apple's pass web service on $name", (database) => {
   let db: TestDatabase;
   let kit: Awaited<ReturnType<typeof ticketsKit>>;
   let web: WalletRoutes;
@@ -65,6 +65,10 @@ describe.each(testDatabases.slice(0, 1))("Apple's pass web service on $name", (d
     const before = await passJsonOf(latestBefore);
     expect(before.voided).toBeFalsy();
     expect(before.barcodes[0].message).toBe(ticket.qr);
+    const notModified = await fetch(`${ws}/passes/${TEST_PASS_TYPE_ID}/${ticket.id}`, {
+      headers: { ...auth, "if-modified-since": new Date(Date.now() + 2000).toUTCString() },
+    });
+    expect(notModified.status).toBe(304);
 
     await me.call("tickets.assign", {
       ticketId: ticket.id,

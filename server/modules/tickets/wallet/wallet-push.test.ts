@@ -58,7 +58,7 @@ async function apnsPeer(trusted: string[]) {
   };
 }
 
-describe.each(testDatabases.slice(0, 1))("wallet pass pushes on $name", (database) => {
+describe.each(testDatabases)("wallet pass pushes on $name", (database) => {
   let db: TestDatabase;
   let kit: Awaited<ReturnType<typeof ticketsKit>>;
   let peer: Awaited<ReturnType<typeof apnsPeer>>;
