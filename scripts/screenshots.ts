@@ -16,6 +16,7 @@ import { launchChromium, newPage, waitForHydration } from "#tests/e2e/browser.ts
 import { seedScreens } from "#tests/e2e/screens.ts";
 import { callFunction } from "#tests/e2e/session.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
+import { makeWalletTestFiles } from "#tests/support/wallet-certs.ts";
 
 type As = "visitor" | "user" | "owner";
 type Shot = {
@@ -41,7 +42,13 @@ try {
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), "screenshots-pglite-"));
 const server = await spawnServer({
-  env: { NODE_ENV: "test", PGLITE_DIR: path.join(dataDir, "db"), DATABASE_URL: undefined },
+  env: {
+    NODE_ENV: "test",
+    PGLITE_DIR: path.join(dataDir, "db"),
+    DATABASE_URL: undefined,
+    // Throwaway wallet certificates, so the ticket screens show their wallet buttons.
+    ...makeWalletTestFiles().env,
+  },
 });
 const baseURL = server.url;
 
@@ -103,10 +110,16 @@ async function prepare(browser: Browser) {
     null,
     ownerId,
   );
-  return { event, booking, teamId: teams[0]?.id ?? "none" };
+  const { tickets } = await callFunction<{ tickets: { id: string }[] }>(
+    baseURL,
+    "tickets.forEvent",
+    { eventId: event.id },
+    userId,
+  );
+  return { event, booking, teamId: teams[0]?.id ?? "none", ticketId: tickets[0]?.id ?? "none" };
 }
 
-function shotsFor({ event, teamId }: Awaited<ReturnType<typeof prepare>>): Shot[] {
+function shotsFor({ event, teamId, ticketId }: Awaited<ReturnType<typeof prepare>>): Shot[] {
   const slug = (p: string) => p.replace(/^\//, "").replace(/[^\w-]+/g, "_") || "home";
   return [
     ...seedScreens.map(
@@ -143,6 +156,8 @@ function shotsFor({ event, teamId }: Awaited<ReturnType<typeof prepare>>): Shot[
         await page.getByText("Who is coming").waitFor();
       },
     },
+    { name: "my_ticket_one", path: `/my-ticket/${ticketId}`, as: "user" },
+    { name: "my_ticket_event", path: `/my_ticket/${event.id}`, as: "user" },
     { name: "login_signed_in", path: "/login?redirect=/order", as: "user" },
     { name: "register_signed_in", path: "/register", as: "user" },
     { name: "business", path: "/business", as: "owner" },

@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { RouterContext, ServerBuild } from "react-router";
 import { eventImagesRouter } from "./modules/events/event-images.http.ts";
 import { ticketKeysRouter } from "./modules/tickets/ticket-keys.http.ts";
+import { walletRouter } from "./modules/tickets/wallet/wallet.http.ts";
 import type { BearerVerifier } from "./platform/callable/callable-router.ts";
 import { callableRouter } from "./platform/callable/callable-router.ts";
 import type { Registry } from "./platform/callable/registry.ts";
@@ -122,6 +123,13 @@ export function createApp(appDeps: AppDeps): express.Express {
   for (const routes of deps.authRoutes ?? []) app.use(routes);
   app.use(eventImagesRouter(deps.services.database.db));
   app.use(ticketKeysRouter(deps.services));
+  app.use(
+    walletRouter({
+      services: deps.services,
+      resolveAuth: deps.resolveAuth,
+      secureCookies: deps.secureTransport,
+    }),
+  );
 
   if (deps.pages) mountPages(app, deps, deps.pages, pageCache);
   app.use(lastResortErrorHandler);

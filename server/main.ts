@@ -17,6 +17,7 @@ import { startEventReminders } from "./modules/events/event-reminders.ts";
 import { startHoldSweep } from "./modules/holds/hold-sweep.ts";
 import { startNoticeWorker } from "./modules/notifications/notice-fanout.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
+import { startWalletSync } from "./modules/tickets/wallet/wallet-sync.ts";
 import {
   liveSessionCheck,
   pageAuthResolver,
@@ -156,9 +157,12 @@ export async function startServer(settings: Settings, log: Logger) {
     });
     // Starts each event's reminder 24 hours ahead (every instance; the event row is claimed).
     const reminders = startEventReminders(database.db, log);
+    // Tells the configured wallets of passes that changed (Apple: APNs push; Google: closes objects).
+    const stopWalletSync = startWalletSync(database.db, log, settings);
     const close = async () => {
       await reminders.stop();
       await stopHoldSweep();
+      await stopWalletSync();
       await attendeeMessageWorker.stop();
       await noticeWorker.stop();
       // Admissions of the last quarter second, told to the desks before the pool closes.

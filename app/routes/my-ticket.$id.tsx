@@ -6,6 +6,7 @@ import { screenMeta } from "#app/components/screen-meta.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { DoorTicket } from "#app/tickets/DoorTicket.tsx";
+import { WalletButtons } from "#app/tickets/WalletButtons.tsx";
 import { eventTicketsPath, ticketPath } from "#contract/paths.ts";
 import type { Route } from "./+types/my-ticket.$id";
 
@@ -30,6 +31,11 @@ export default function Page() {
         </Alert>
       ) : null}
       <DoorTicket ticket={ticket} />
+      {ticket.wallet.apple || ticket.wallet.google ? (
+        <Group gap="sm">
+          <WalletButtons wallet={ticket.wallet} />
+        </Group>
+      ) : null}
       <EventHeader event={event} href={`/${event.shortId}`} />
       {event.venueAddress ? <Text>{event.venueAddress}</Text> : null}
       <Group gap="sm">

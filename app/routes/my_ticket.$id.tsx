@@ -7,6 +7,7 @@ import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { DoorTicket } from "#app/tickets/DoorTicket.tsx";
 import classes from "#app/tickets/Wallet.module.css";
+import { WalletButtons } from "#app/tickets/WalletButtons.tsx";
 import { eventTicketsPath, ticketPath } from "#contract/paths.ts";
 import type { Route } from "./+types/my_ticket.$id";
 
@@ -35,6 +36,11 @@ export default function Page() {
         {tickets.map((ticket, index) => (
           <li key={ticket.id} aria-label={`Ticket ${index + 1} of ${tickets.length}`}>
             <DoorTicket ticket={ticket} />
+            {ticket.wallet.apple || ticket.wallet.google ? (
+              <Group gap="xs" mt="xs">
+                <WalletButtons wallet={ticket.wallet} />
+              </Group>
+            ) : null}
             <Anchor component={Link} to={ticketPath(ticket.id)} mt="xs" display="inline-block">
               Open ticket {index + 1}
             </Anchor>

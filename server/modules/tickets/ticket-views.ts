@@ -16,6 +16,7 @@ import {
   ticketNotFound,
 } from "./ticket-records.ts";
 import { ticketAssignments } from "./tickets.schema.ts";
+import { type WalletLinks, type WalletOffer, walletLinksOf } from "./wallet/wallet-offer.ts";
 
 /** A ticket as its holder sees it: with the QR token and the code to type at the door. */
 export type TicketView = {
@@ -28,9 +29,11 @@ export type TicketView = {
   /** Only for a valid ticket: a used or cancelled one has nothing to show at the door. */
   qr: string | null;
   manualCode: string | null;
+  /** "Add to Apple Wallet" / "Save to Google Wallet" links, when configured and valid. */
+  wallet: WalletLinks;
 };
 
-export function viewOf(ring: TicketKeyRing, ticket: TicketRecord): TicketView {
+export function viewOf(ring: TicketKeyRing, ticket: TicketRecord, offer?: WalletOffer): TicketView {
   const showable = ticket.status === "valid";
   return {
     id: ticket.id,
@@ -47,6 +50,7 @@ export function viewOf(ring: TicketKeyRing, ticket: TicketRecord): TicketView {
         })
       : null,
     manualCode: showable ? formatManualCode(ticket.manualCode) : null,
+    wallet: walletLinksOf(offer, ticket),
   };
 }
 
@@ -56,8 +60,9 @@ export async function heldTicket(
   ring: TicketKeyRing,
   userId: string,
   ticketId: string,
+  offer?: WalletOffer,
 ): Promise<TicketView> {
-  return viewOf(ring, await requireHeldTicket(db, userId, ticketId));
+  return viewOf(ring, await requireHeldTicket(db, userId, ticketId), offer);
 }
 
 /** `tickets.forEvent`: the caller's tickets for one event; NOT_FOUND when they hold none. */
@@ -66,11 +71,12 @@ export async function walletForEvent(
   ring: TicketKeyRing,
   userId: string,
   eventId: string,
+  offer?: WalletOffer,
 ): Promise<{ event: TicketView["event"]; tickets: TicketView[] }> {
   const tickets = await heldTicketsForEvent(db, userId, eventId);
   const first = tickets[0];
   if (!first) throw ticketNotFound();
-  return { event: first.event, tickets: tickets.map((ticket) => viewOf(ring, ticket)) };
+  return { event: first.event, tickets: tickets.map((ticket) => viewOf(ring, ticket, offer)) };
 }
 
 /** `/ticket/{id}`: anyone sees the event and status; the holder or the share link, the QR. */

@@ -15,6 +15,7 @@ import { heldTicket, sharedTicket, ticketHistory, walletForEvent } from "./ticke
 import { tokenVerdict } from "./token-verdict.ts";
 import { claimTicket, undoAssignment } from "./undo-and-claim.ts";
 import { upcomingTickets } from "./upcoming-tickets.ts";
+import { walletOfferOf } from "./wallet/wallet-offer.ts";
 
 /** Ids are checked for shape by the queries (a malformed one is NOT_FOUND, never a 500). */
 const ticketId = z.string().max(100);
@@ -39,14 +40,27 @@ export const listTicketsForEvent = defineFunction({
   input: z.object({ eventId: z.string().max(100) }),
   access: "signed-in",
   handler: async (data, ctx) =>
-    walletForEvent(ctx.db, await ring(ctx), ctx.auth.userId, data.eventId),
+    walletForEvent(
+      ctx.db,
+      await ring(ctx),
+      ctx.auth.userId,
+      data.eventId,
+      walletOfferOf(ctx.services.settings),
+    ),
 });
 
 export const getTicket = defineFunction({
   name: "tickets.get",
   input: ticketInput,
   access: "signed-in",
-  handler: async (data, ctx) => heldTicket(ctx.db, await ring(ctx), ctx.auth.userId, data.ticketId),
+  handler: async (data, ctx) =>
+    heldTicket(
+      ctx.db,
+      await ring(ctx),
+      ctx.auth.userId,
+      data.ticketId,
+      walletOfferOf(ctx.services.settings),
+    ),
 });
 
 export const getSharedTicket = defineFunction({

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -117,4 +118,47 @@ export const ticketAssignments = pgTable(
     check("ticket_assignments_status_known", oneOf(t.status, assignmentStatuses)),
     check("ticket_assignments_channel_known", oneOf(t.channel, ["account", "sms", "email"])),
   ],
+);
+
+/**
+ * An Apple Wallet device that holds a ticket's pass and asked to hear of changes (Apple's
+ * PassKit web service). Kept per device, pass type and ticket (the pass's serial number),
+ * as Apple registers them; `pushToken` is where APNs reaches the device when the pass changes.
+ */
+export const walletDeviceRegistrations = pgTable(
+  "wallet_device_registrations",
+  {
+    deviceLibraryId: text("device_library_id").notNull(),
+    passTypeId: text("pass_type_id").notNull(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    pushToken: text("push_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The pass's last change this device was pushed (or had when it registered). */
+    pushedAt: timestamp("pushed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceLibraryId, t.passTypeId, t.ticketId] }),
+    index("wallet_device_registrations_ticket").on(t.ticketId),
+  ],
+);
+
+/**
+ * A Google Wallet object a save link was made for (`{issuerId}.{ticketId}-{generation}`).
+ * Google creates it when the person saves it; once the ticket is passed on or no longer
+ * valid, it is set INACTIVE through Google's API (`wallet-google-sync.ts`), then `closedAt`.
+ */
+export const walletGoogleObjects = pgTable(
+  "wallet_google_objects",
+  {
+    objectId: text("object_id").primaryKey(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    generation: integer("generation").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [index("wallet_google_objects_open").on(t.ticketId).where(sql`${t.closedAt} is null`)],
 );

@@ -17,8 +17,8 @@ import { functionContext, profileTestKit } from "#tests/support/kits/profile-tes
  * Tickets called through the registry (input schemas and access checks included), with
  * the bookings that make them and the notifications they send; SMS and emails in lists.
  */
-export async function ticketsKit(database: DatabaseHandle) {
-  const kit = await profileTestKit(database);
+export async function ticketsKit(database: DatabaseHandle, env: Record<string, string> = {}) {
+  const kit = await profileTestKit(database, env);
   const registry = createRegistry([
     ...holdFunctions,
     ...bookingFunctions,

@@ -15,10 +15,21 @@ export const walletSettingsShape = {
   APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
   /** Apple's WWDR intermediate certificate. */
   APPLE_WWDR_CERT_FILE: z.string().min(1).optional(),
+  /** Where pass updates are pushed (APNs, with the Pass Type ID certificate); tests set a local peer. */
+  APPLE_APNS_URL: z
+    .url({ protocol: /^https$/, error: "must be an https:// URL" })
+    .default("https://api.push.apple.com"),
   /** Google Wallet: the issuer id and the service account that signs save links. */
   GOOGLE_WALLET_ISSUER_ID: z.string().min(1).optional(),
   GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: z.string().min(1).optional(),
   GOOGLE_WALLET_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  /** Google's Wallet API and token endpoint, where saved objects are closed; tests set local peers. */
+  GOOGLE_WALLET_API_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s):// URL" })
+    .default("https://walletobjects.googleapis.com"),
+  GOOGLE_OAUTH_TOKEN_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s):// URL" })
+    .default("https://oauth2.googleapis.com/token"),
 };
 
 type WalletSettingsInput = { [K in keyof typeof walletSettingsShape]?: string | undefined };
