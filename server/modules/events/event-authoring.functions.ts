@@ -62,14 +62,7 @@ export const updateOwnedEvent = ({ eventChange = [] }: EventAuthoringSteps) =>
     name: "events.update",
     input: updateEventInput,
     access: "signed-in",
-    handler: (data, ctx) =>
-      updateEvent(
-        ctx.db,
-        ctx.auth.userId,
-        data,
-        { messages: ctx.services.messages, publicUrl: ctx.services.settings.PUBLIC_URL },
-        eventChange,
-      ),
+    handler: (data, ctx) => updateEvent(ctx.db, ctx.auth.userId, data, true, eventChange),
   });
 
 export const publishOwnedEvent = defineFunction({
