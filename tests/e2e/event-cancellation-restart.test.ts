@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
@@ -9,8 +10,9 @@ import { insertEvent } from "#tests/support/kits/business-test-kit.ts";
 import { type MailPeer, startMailPeer } from "#tests/support/mail-peer.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 import { peerSettings, type SmsPeer, startSmsPeer } from "#tests/support/sms-peer.ts";
-import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
-import { callFunction, uniquePhone } from "./session.ts";
+import { projectRoot, type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
+import { launchChromium, newPage } from "./browser.ts";
+import { callFunction, signInAs, uniquePhone } from "./session.ts";
 
 const people = 3000;
 /**
@@ -115,10 +117,11 @@ describe.runIf(testDatabaseUrl)("an event cancellation survives the server being
   it("tells each of 3 000 people once per channel across a SIGKILL and a restart", async () => {
     const first = servers[0];
     if (!first) throw new Error("no server");
+    const ownerPhone = uniquePhone();
     const signedIn = await fetch(`${first.url}/api/fn/test.signInAs`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ data: { name: "Carla Cancel", phone: uniquePhone() } }),
+      body: JSON.stringify({ data: { name: "Carla Cancel", phone: ownerPhone } }),
     });
     const ownerId = ((await signedIn.json()) as { result: { userId: string } }).result.userId;
     const as = <T>(url: string, name: string, data: unknown) =>
@@ -159,6 +162,7 @@ describe.runIf(testDatabaseUrl)("an event cancellation survives the server being
     const delivered = () =>
       countOf(sql`select coalesce(sum(delivered), 0) as n from notice_fanouts
         where event_id = ${event.id} and kind = 'event-cancelled'`);
+    const started = Date.now();
     while ((await delivered()) < 200) await new Promise((r) => setTimeout(r, 10));
     await first.stop("SIGKILL");
     const atKill = await delivered();
@@ -191,6 +195,7 @@ describe.runIf(testDatabaseUrl)("an event cancellation survives the server being
       await new Promise((r) => setTimeout(r, 200));
     }
     expect([await delivered(), await pending()]).toEqual([people, 0]);
+    const seconds = Math.round((Date.now() - started) / 1000);
 
     // In the database: one notification each, one outbound row per person and channel.
     const ids = sql`select id from users where id = any(${`{${persons.map((p) => p.id).join(",")}}`}::uuid[])`;
@@ -233,8 +238,33 @@ describe.runIf(testDatabaseUrl)("an event cancellation survives the server being
     });
     expect(wrongSms).toEqual([]);
     expect(sms.received[0]?.body).toContain("is cancelled");
+    // The organiser's editor shows the notice with its delivery, by channel.
+    const browser = await launchChromium();
+    try {
+      const page = await newPage(browser, { mobile: true });
+      await signInAs(page, second.url, { name: "Carla Cancel", phone: ownerPhone });
+      await page.goto(`${second.url}/business/events/${event.id}`);
+      const notice = page.getByTestId("event-notice");
+      await notice.waitFor();
+      expect(await notice.count()).toBe(1);
+      const counts = notice.getByTestId("delivery-counts");
+      expect(await counts.innerText()).toMatch(
+        /In-app\s+3,000 of 3,000 told\s+Email\s+2,000 sent\s+SMS\s+2,500 sent/,
+      );
+      expect(await notice.getByText("Cancellation", { exact: false }).count()).toBe(1);
+      // For the eye (screenshots/ is not kept by git): the section on a phone, light and dark.
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.locator("section", { has: notice }).screenshot({
+          path: path.join(projectRoot, `screenshots/phone-${scheme}/business_event_notices.png`),
+        });
+      }
+    } finally {
+      await browser.close();
+    }
     console.log(
       `killed at ${atKill} of ${people} told; ${inFlight.size} messages in flight at the kill; ` +
+        `all told and sent ${seconds} s after the cancellation; ` +
         `${emailed.length} emails and ${texted.length} SMS, one per person and channel`,
     );
   }, 240_000);
