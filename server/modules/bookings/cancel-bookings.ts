@@ -136,6 +136,8 @@ export async function cancelBookingsOfEvent(
   await tx.execute(releaseHoldsWhereStatement({ eventId: event.id }));
   // Before the tickets are cancelled: who holds one is read from the valid tickets.
   await startFanout(tx, {
+    // An event is cancelled once: a second start (a retried step) tells nobody again.
+    key: `event-cancelled:${event.id}`,
     kind: "event-cancelled",
     eventId: event.id,
     always: true,
