@@ -2,11 +2,13 @@ import { Badge, Card, Group, Progress, Stack, Text, Title } from "@mantine/core"
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { alertTime } from "#app/alerts/alert-labels.ts";
+import { DeliveryCounts as DeliveryList } from "#app/notifications/DeliveryCounts.tsx";
 import { useLiveMessages } from "#app/realtime/live-stream.ts";
 import {
   ATTENDEE_MESSAGE_PROGRESS,
   type AttendeeMessageProgress,
 } from "#contract/attendee-message-options.ts";
+import type { DeliveryCounts } from "#contract/delivery-counts.ts";
 import { progressText } from "./attendee-message-text.ts";
 
 export type SentMessage = {
@@ -19,6 +21,7 @@ export type SentMessage = {
   emails: number;
   sms: number;
   createdAt: string;
+  delivery: DeliveryCounts;
 };
 
 /**
@@ -92,7 +95,10 @@ export function SentAttendeeMessages({ items }: { items: SentMessage[] }) {
                   value={item.total ? (100 * item.delivered) / item.total : 0}
                   aria-label={`${item.subject}: ${progressText(item.delivered, item.total)}`}
                 />
-              ) : null}
+              ) : (
+                // Once all are told: what became of the emails and SMS (retried, failed).
+                <DeliveryList delivery={item.delivery} />
+              )}
             </Card>
           ))}
         </Stack>

@@ -7,6 +7,7 @@ import { consoleLoad } from "#app/console/console-loader.server.ts";
 import { EventDetailsForm } from "#app/console/EventDetailsForm.tsx";
 import { EventEditorHeader } from "#app/console/EventEditorHeader.tsx";
 import { EventLifecycle } from "#app/console/EventLifecycle.tsx";
+import { EventNoticesSection } from "#app/console/EventNoticesSection.tsx";
 import { EventPreview } from "#app/console/EventPreview.tsx";
 import { runEventEditorIntent } from "#app/console/event-editor-action.server.ts";
 import { TicketTypesSection } from "#app/console/TicketTypesSection.tsx";
@@ -27,6 +28,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
   return {
     event,
+    // Not awaited: the editor shows at once, the notices' counts stream in after it.
+    notices: server.invoke("events.notices", { eventId: event.id }).then((r) => r.items),
     zones: timeZoneChoices(event.timeZone),
     created: new URL(request.url).searchParams.has("created"),
   };
@@ -51,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Page() {
-  const { event, zones, created } = useLoaderData<typeof loader>();
+  const { event, notices, zones, created } = useLoaderData<typeof loader>();
   const editable = event.status !== "cancelled";
   const taken = event.ticketTypes.reduce((sum, t) => sum + t.taken, 0);
   return (
@@ -80,6 +83,11 @@ export default function Page() {
           editable={editable}
         />
       </Section>
+      {event.status !== "draft" ? (
+        <Section id="notices-heading" heading="Notices">
+          <EventNoticesSection notices={notices} />
+        </Section>
+      ) : null}
       {event.status === "draft" ? (
         <Section id="preview-heading" heading="Preview">
           <Text size="sm" c="dimmed">

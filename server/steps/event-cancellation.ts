@@ -7,9 +7,9 @@ import type {
 
 /** What `events.cancel` does beyond the event itself, in order, in its transaction. */
 export const eventCancellationSteps: readonly EventCancellationStep[] = [
-  // Cancels the bookings and their tickets, and tells the holders (emails queued here).
-  async (tx, event, reason, deps) => {
-    await cancelBookingsOfEvent(tx, event, reason, deps);
+  // Cancels the bookings and their tickets; the people concerned are told by a fan-out.
+  async (tx, event, reason) => {
+    await cancelBookingsOfEvent(tx, event, reason);
   },
   // Tells the teams working at the event, live (decision 020).
   async (tx, event) => {

@@ -115,5 +115,10 @@ describe.runIf(testDatabaseUrl)("messages to attendees on /business/message", ()
     expect(await page.getByTestId("attendee-message-progress").textContent()).toBe(
       "450 of 450 sent · 450 by email · 0 by SMS",
     );
+    // What became of them by channel: all told in-app; the emails sent or still pending.
+    const delivery = page.getByTestId("delivery-counts");
+    expect(await delivery.getByText("450 of 450 told").count()).toBe(1);
+    expect(await delivery.getByText("Email", { exact: true }).count()).toBe(1);
+    expect(await delivery.getByText("SMS", { exact: true }).count()).toBe(0);
   }, 120_000);
 });

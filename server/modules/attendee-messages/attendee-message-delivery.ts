@@ -5,14 +5,13 @@ import {
   attendeeMessageRules,
 } from "#contract/attendee-message-options.ts";
 import { eventTicketsPath } from "#contract/paths.ts";
+import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { events } from "#server/modules/events/events.schema.ts";
-import { notifications } from "#server/modules/notifications/notifications.schema.ts";
+import type { NoticeChannel } from "#server/modules/notifications/notice-channels.ts";
 import {
-  emailText,
   type NotifyOptions,
-  sendEmail,
+  notifyUsers,
 } from "#server/modules/notifications/notifications.service.ts";
-import { users } from "#server/platform/auth/users.schema.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { publishRealtime, topics } from "#server/platform/realtime/publish.ts";
@@ -29,11 +28,12 @@ export type DeliveryDeps = NotifyOptions & {
  * Delivers one batch of pending recipients, in one transaction, and answers how many.
  *
  * The batch is claimed with `FOR UPDATE SKIP LOCKED`: workers of several instances take
- * different recipients, and a recipient being delivered is skipped, not waited for. For
- * each: a notification row, and an email or SMS queued in the outbox (decision 005) as
- * their settings allow; then `delivered_at` is set and the message's counters move, all
+ * different recipients, and a recipient being delivered is skipped, not waited for. Each is
+ * told through notifyUsers (the bell always, email and SMS as their settings allow,
+ * queued in the outbox, decision 005); then `delivered_at` is set and the message's counters move, all
  * in the same transaction. A crash before the commit undoes the whole batch, which the
- * next worker takes again; after it, the recipients are never taken again. Exactly once.
+ * next worker takes again; after it, the recipients are never taken again. The keys
+ * `{messageId}:{userId}` make each channel used once per person whatever happens.
  */
 export async function deliverNextBatch(db: Database, deps: DeliveryDeps): Promise<number> {
   const size = deps.batchSize ?? attendeeMessageRules.batchSize;
@@ -74,52 +74,36 @@ async function deliverTo(
       senderUserId: attendeeMessages.senderUserId,
       eventId: events.id,
       eventTitle: events.title,
+      businessName: businesses.name,
     })
     .from(attendeeMessages)
     .innerJoin(events, eq(events.id, attendeeMessages.eventId))
+    .innerJoin(businesses, eq(businesses.id, events.businessId))
     .where(eq(attendeeMessages.id, messageId));
   if (!message) return;
-  const notice = {
-    kind: "organizer-message" as const,
-    title: `${message.eventTitle}: ${message.subject}`,
-    body: message.body,
-    link: eventTicketsPath(message.eventId),
-  };
-  await tx.insert(notifications).values(userIds.map((userId) => ({ userId, ...notice })));
-
-  const people = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      phone: users.phone,
-      phoneVerifiedAt: users.phoneVerifiedAt,
-      preferences: users.preferences,
-      deletedAt: users.deletedAt,
-    })
-    .from(users)
-    .where(inArray(users.id, userIds));
-  const emailed: string[] = [];
-  const texted: string[] = [];
-  for (const person of people) {
-    if (person.deletedAt) continue;
-    // Unset preferences mean yes, as for every other notice (profile settings).
-    const wants = person.preferences.notifyBy ?? { email: true, sms: true };
-    if (person.email && person.emailVerifiedAt && wants.email !== false) {
-      await sendEmail(tx, deps, {
-        to: person.email,
-        subject: notice.title,
-        text: emailText(notice, deps.publicUrl),
-      });
-      emailed.push(person.id);
-    }
-    if (message.smsAllowed && person.phone && person.phoneVerifiedAt && wants.sms !== false) {
-      const text = `${notice.title}\n${message.body}`.slice(0, 600);
-      if (deps.messages) await deps.messages.queueSms(tx, person.phone, text);
-      else await queueSmsRow(tx, person.phone, text);
-      texted.push(person.id);
-    }
-  }
+  // The one place picks each person's channels (notifications.service.ts); the key makes
+  // a batch taken again after a crash add nothing on a channel already used.
+  const title = `${message.eventTitle}: ${message.subject}`;
+  const told = await notifyUsers(
+    tx,
+    userIds.map((userId) => ({
+      userId,
+      kind: "organizer-message" as const,
+      title,
+      body: message.body,
+      link: eventTicketsPath(message.eventId),
+      sms: `${title}\n${message.body}`.slice(0, 600),
+      smsAllowed: message.smsAllowed,
+      fromName: message.businessName,
+      key: `${message.id}:${userId}`,
+      sourceId: message.id,
+    })),
+    deps,
+  );
+  const by = (channel: NoticeChannel) =>
+    userIds.filter((userId) => told.get(userId)?.channels.includes(channel));
+  const emailed = by("email");
+  const texted = by("sms");
 
   const mine = and(
     eq(attendeeMessageRecipients.messageId, messageId),
@@ -164,11 +148,4 @@ async function deliverTo(
       payload: progress satisfies AttendeeMessageProgress,
     });
   }
-}
-
-/** Without a message service (a step elsewhere), the row alone: its sweep sends it (decision 005). */
-async function queueSmsRow(tx: Executor, to: string, text: string): Promise<void> {
-  await tx.execute(
-    sql`insert into outbound_messages (channel, destination, body) values ('sms', ${to}, ${text})`,
-  );
 }

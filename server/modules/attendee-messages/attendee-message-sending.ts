@@ -10,6 +10,7 @@ import {
 import { assertPlanAllowsOneMore } from "#server/modules/businesses/plan-limit.ts";
 import { eventNotFound, requireOwnedEvent } from "#server/modules/events/event-ownership.ts";
 import { events } from "#server/modules/events/events.schema.ts";
+import { countDeliveries } from "#server/modules/notifications/delivery-counts.ts";
 import { tickets } from "#server/modules/tickets/tickets.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
@@ -174,8 +175,12 @@ export async function listMessages(db: Database, userId: string) {
     .where(eq(attendeeMessages.businessId, business.id))
     .orderBy(desc(attendeeMessages.createdAt))
     .limit(20);
+  const counts = await countDeliveries(
+    db,
+    rows.map((r) => r.message.id),
+  );
   return {
-    items: rows.map((r) => messageView(r.message, r.eventTitle)),
+    items: rows.map((r) => messageView(r.message, r.eventTitle, counts.get(r.message.id))),
     usage: await monthlyUsage(db, business),
     sms: planLimits[business.plan].sms,
     events: await messageableEvents(db, business.id),
@@ -193,5 +198,6 @@ export async function getMessage(db: Database, userId: string, messageId: string
     .innerJoin(events, eq(events.id, attendeeMessages.eventId))
     .where(and(eq(attendeeMessages.id, messageId), eq(attendeeMessages.businessId, business.id)));
   if (!row) throw notFound;
-  return messageView(row.message, row.eventTitle);
+  const counts = await countDeliveries(db, [row.message.id]);
+  return messageView(row.message, row.eventTitle, counts.get(row.message.id));
 }

@@ -1,8 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { CancellationSource } from "#contract/booking-status.ts";
 import type { BookingView } from "#contract/booking-view.ts";
-import { bookingPath } from "#contract/paths.ts";
+import { bookingPath, eventTicketsPath } from "#contract/paths.ts";
 import { releaseHoldsWhereStatement } from "#server/modules/holds/hold-statements.ts";
+import { startFanout } from "#server/modules/notifications/notice-fanout.ts";
 import { notifyUser } from "#server/modules/notifications/notifications.service.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
@@ -95,6 +96,7 @@ export async function cancelOwnBooking(
         title: `Booking ${cancelled.reference} cancelled`,
         body: `Your booking for ${booking.event.title} is cancelled and its tickets are no longer valid.`,
         link: bookingPath(cancelled.reference),
+        key: `booking-cancelled:${cancelled.id}`,
       },
       { messages: deps.messages, publicUrl: deps.publicUrl },
     );
@@ -123,30 +125,45 @@ function refuseCancellation(booking: BookingView): void {
 
 /**
  * The organiser cancelled the event (a step of events.cancel, inside its transaction):
- * live holds are let go, bookings and tickets cancelled, and every booker told.
+ * live holds are let go, bookings and tickets cancelled, and every person concerned told
+ * by a notice fan-out (every channel they have: a cancellation is not marketing).
  */
 export async function cancelBookingsOfEvent(
   tx: Executor,
   event: { id: string; title: string },
   reason: string | null,
-  options: { messages: MessageService | null; publicUrl: string | null },
 ): Promise<CancelledBooking[]> {
   await tx.execute(releaseHoldsWhereStatement({ eventId: event.id }));
-  const cancelled = await cancelBookingsWhere(tx, sql`b.event_id = ${event.id}::uuid`, "organizer");
-  for (const booking of cancelled) {
-    await notifyUser(
-      tx,
-      {
-        userId: booking.userId,
-        kind: "event-cancelled",
-        title: `${event.title} is cancelled`,
-        body: `The organiser cancelled ${event.title}. Your booking ${booking.reference} and its tickets are cancelled.${reason ? ` The organiser wrote: "${reason}"` : ""}`,
-        link: bookingPath(booking.reference),
-      },
-      options,
-    );
-  }
-  return cancelled;
+  // Before the tickets are cancelled: who holds one is read from the valid tickets.
+  await startFanout(tx, {
+    // An event is cancelled once: a second start (a retried step) tells nobody again.
+    key: `event-cancelled:${event.id}`,
+    kind: "event-cancelled",
+    eventId: event.id,
+    always: true,
+    title: `${event.title} is cancelled`,
+    body: `The organiser cancelled ${event.title}. Your bookings and tickets for it are cancelled.${reason ? ` The organiser wrote: "${reason}"` : ""}`,
+    link: null,
+    recipients: peopleConcerned(event.id),
+  });
+  return cancelBookingsWhere(tx, sql`b.event_id = ${event.id}::uuid`, "organizer");
+}
+
+/**
+ * Everyone an event's cancellation concerns, once each: every booker of a confirmed
+ * booking (linked to their booking) and every holder of a valid ticket (a ticket passed
+ * on: linked to their tickets). A person both booker and holder keeps the booking link.
+ */
+function peopleConcerned(eventId: string): SQL {
+  // References are letters, digits and a dash: the path needs no encoding of them.
+  return sql`select distinct on (user_id) user_id, link from (
+      select b.user_id, ${bookingPath("")} || b.reference as link, 0 as rank
+        from bookings b where b.event_id = ${eventId}::uuid and b.status = 'confirmed'
+      union all
+      select k.holder_user_id, ${eventTicketsPath(eventId)}, 1
+        from tickets k where k.event_id = ${eventId}::uuid and k.status = 'valid'
+          and k.holder_user_id is not null
+    ) concerned order by user_id, rank`;
 }
 
 /**

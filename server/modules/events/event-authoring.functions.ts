@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listEventNotices } from "#server/modules/notifications/delivery-counts.ts";
 import {
   type AnyFunctionDefinition,
   defineFunction,
@@ -23,6 +24,7 @@ import {
   updateEventInput,
   updateTicketTypeInput,
 } from "./event-input.ts";
+import { requireOwnedEvent } from "./event-ownership.ts";
 import { createTicketType, deleteTicketType, updateTicketType } from "./ticket-types.service.ts";
 
 const eventIdInput = z.object({ eventId: idInput });
@@ -50,6 +52,17 @@ export const getOwnedEvent = defineFunction({
   handler: (data, ctx) => getEventForOwner(ctx.db, ctx.auth.userId, data.eventId),
 });
 
+/** The event's notices to its people (moved, cancelled) and how far each got, by channel. */
+export const listOwnedEventNotices = defineFunction({
+  name: "events.notices",
+  input: eventIdInput,
+  access: "signed-in",
+  handler: async (data, ctx) => {
+    const { event } = await requireOwnedEvent(ctx.db, ctx.auth.userId, data.eventId);
+    return { items: await listEventNotices(ctx.db, event.id) };
+  },
+});
+
 export const createEventDraft = defineFunction({
   name: "events.create",
   input: createEventInput,
@@ -62,14 +75,7 @@ export const updateOwnedEvent = ({ eventChange = [] }: EventAuthoringSteps) =>
     name: "events.update",
     input: updateEventInput,
     access: "signed-in",
-    handler: (data, ctx) =>
-      updateEvent(
-        ctx.db,
-        ctx.auth.userId,
-        data,
-        { messages: ctx.services.messages, publicUrl: ctx.services.settings.PUBLIC_URL },
-        eventChange,
-      ),
+    handler: (data, ctx) => updateEvent(ctx.db, ctx.auth.userId, data, true, eventChange),
   });
 
 export const publishOwnedEvent = defineFunction({
@@ -147,6 +153,7 @@ export const eventAuthoringFunctions = (steps: EventAuthoringSteps) =>
   [
     listOwnedEvents,
     getOwnedEvent,
+    listOwnedEventNotices,
     createEventDraft,
     updateOwnedEvent(steps),
     publishOwnedEvent,

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
-import type { NotifyOptions } from "#server/modules/notifications/notifications.service.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import type {
@@ -124,7 +123,8 @@ export async function updateEvent(
   db: Database,
   userId: string,
   input: UpdateEventInput,
-  notify?: NotifyOptions,
+  /** False: the change is saved without telling the holders (tests, tidy-ups). */
+  tellHolders = true,
   steps: readonly EventChangeStep[] = [],
 ) {
   return db.transaction(async (tx) => {
@@ -150,7 +150,7 @@ export async function updateEvent(
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(events.id, event.id));
     const changed = { ...event, ...changes };
-    if (notify) await tellHoldersOfChange(tx, event, event, changed, notify);
+    if (tellHolders) await tellHoldersOfChange(tx, event, event, changed);
     const lines = changeLines(event, changed);
     if (lines) for (const step of steps) await step(tx, changed, lines);
     return { eventId: event.id };

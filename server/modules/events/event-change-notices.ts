@@ -1,12 +1,8 @@
 import { sql } from "drizzle-orm";
 import { formatEventTime } from "#contract/event-time.ts";
 import { eventTicketsPath } from "#contract/paths.ts";
-import {
-  type NotifyOptions,
-  notifyUser,
-} from "#server/modules/notifications/notifications.service.ts";
+import { startFanout } from "#server/modules/notifications/notice-fanout.ts";
 import type { Executor } from "#server/platform/db/database.ts";
-import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { Event } from "./event-ownership.ts";
 
 type WhenAndWhere = Pick<Event, "startsAt" | "endsAt" | "venueName" | "venueAddress" | "timeZone">;
@@ -31,35 +27,28 @@ export function changeLines(before: WhenAndWhere, after: WhenAndWhere): string[]
 
 /**
  * When the organiser moves an event (its times) or its venue, every holder of a valid
- * ticket is told (notification, and email by their settings), in the edit's transaction.
- * Holders are read by table name: the tickets module sits above this one.
+ * ticket is told by every channel they have (not marketing: `always`), through a notice
+ * fan-out written in the edit's transaction (a rolled-back edit tells nobody); the notice
+ * worker tells them in batches. Holders are read by table name: the tickets module sits
+ * above this one. Answers how many people are to be told.
  */
 export async function tellHoldersOfChange(
   tx: Executor,
   event: Pick<Event, "id" | "title" | "status">,
   before: WhenAndWhere,
   after: WhenAndWhere,
-  options: NotifyOptions,
 ): Promise<number> {
   const lines = changeLines(before, after);
   if (event.status !== "published" || !lines) return 0;
-  const holders = await rowsOf<{ user_id: string }>(
-    tx,
-    sql`select distinct holder_user_id as user_id from tickets
+  const fanout = await startFanout(tx, {
+    kind: "event-changed",
+    eventId: event.id,
+    always: true,
+    title: `${event.title} has changed`,
+    body: `The organiser changed ${event.title}. ${lines.join(" ")} Your tickets stay valid.`,
+    link: eventTicketsPath(event.id),
+    recipients: sql`select distinct holder_user_id as user_id, null::text as link from tickets
       where event_id = ${event.id}::uuid and status = 'valid' and holder_user_id is not null`,
-  );
-  for (const holder of holders) {
-    await notifyUser(
-      tx,
-      {
-        userId: holder.user_id,
-        kind: "event-changed",
-        title: `${event.title} has changed`,
-        body: `The organiser changed ${event.title}. ${lines.join(" ")} Your tickets stay valid.`,
-        link: eventTicketsPath(event.id),
-      },
-      options,
-    );
-  }
-  return holders.length;
+  });
+  return fanout?.total ?? 0;
 }

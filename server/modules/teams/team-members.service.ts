@@ -88,7 +88,7 @@ export async function addMember(
       .insert(teamMembers)
       .values({ teamId: team.id, userId: account.id, role: input.role })
       .onConflictDoNothing()
-      .returning({ userId: teamMembers.userId });
+      .returning({ userId: teamMembers.userId, createdAt: teamMembers.createdAt });
     if (!added) throw fieldError(channel, "This person is already in the team.");
     await notifyUser(
       tx,
@@ -98,6 +98,8 @@ export async function addMember(
         title: `You are in the team ${team.name}`,
         body: `${business.name} added you to its team “${team.name}” as ${input.role}. Your teams and their events are under My teams.`,
         link: teamListPath,
+        // Once per membership: joining again after being taken out is told again.
+        key: `team-joined:${team.id}:${account.id}:${added.createdAt.getTime()}`,
       },
       { messages: deps.messages, publicUrl: deps.publicUrl },
     );

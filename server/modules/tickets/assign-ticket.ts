@@ -160,19 +160,24 @@ export async function assignTicket(
           title: `${fromName} gave you a ticket`,
           body: `${fromName} gave you ${what} (${ticket.ticketTypeName}). It is in your wallet.`,
           link: ticketPath(ticket.id),
+          key: `ticket-received:${row.id}`,
         },
         options,
       );
     } else if (share) {
       const link = new URL(sharePath(ticket.id, share.token), deps.publicUrl).href;
       const text = `${fromName} gave you ${what}. Open it and add it to your account: ${link}`;
-      if (recipient.phone) await deps.messages.queueSms(tx, recipient.phone, text);
-      else if (recipient.email) {
-        await sendEmail(tx, options, {
-          to: recipient.email,
-          subject: `${fromName} gave you ${what}`,
-          text,
-        });
+      // No account to tell (notifyUser needs one): the address given, once by its key.
+      const key = `ticket-shared:${row.id}`;
+      if (recipient.phone) {
+        await deps.messages.queueSms(tx, recipient.phone, text, { key: `${key}:sms` });
+      } else if (recipient.email) {
+        await sendEmail(
+          tx,
+          options,
+          { to: recipient.email, subject: `${fromName} gave you ${what}`, text },
+          { key: `${key}:email` },
+        );
       }
     }
     return assignmentViewOf(row, {

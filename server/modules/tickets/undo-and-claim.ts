@@ -54,6 +54,7 @@ export async function undoAssignment(
           title: `${row.fromName} took a ticket back`,
           body: `${row.fromName} took back the ticket for ${ticket.event.title} they gave you. It is no longer in your wallet.`,
           link: null,
+          key: `ticket-taken-back:${row.id}`,
         },
         { messages: deps.messages, publicUrl: deps.publicUrl },
       );

@@ -23,8 +23,10 @@ export type DeliveryOptions = {
   pollingIntervalSeconds: number;
   /** How often queued messages without a job are looked for (see sweep()). */
   sweepIntervalSeconds: number;
-  /** Deliveries at once in this process. */
+  /** Batches at once in this process. */
   concurrency: number;
+  /** Jobs per fetch, delivered together: deliveries at once are up to concurrency × batchSize. */
+  batchSize: number;
 };
 
 const defaultDelivery: DeliveryOptions = {
@@ -34,6 +36,7 @@ const defaultDelivery: DeliveryOptions = {
   pollingIntervalSeconds: 2,
   sweepIntervalSeconds: 300,
   concurrency: 4,
+  batchSize: 5,
 };
 
 export type MessageServiceDeps = {
@@ -243,26 +246,43 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
       // Loads the queue into pg-boss's cache now: a cache miss inside a caller's PGlite
       // transaction would query outside it and wait for that transaction forever.
       await boss.findJobs(DELIVERY_QUEUE, { id: "00000000-0000-0000-0000-000000000000" });
+      // Batches, fetched again at once while they come back full: one job per fetch and a
+      // poll between fetches sent a few messages a second, and an event's cancellation to
+      // thousands took most of an hour. Each job of a batch has its own outcome (a failure
+      // is retried with backoff alone).
       await boss.work<
         DeliveryJob,
         void,
         {
-          batchSize: 1;
+          batchSize: number;
           includeMetadata: true;
+          perJobResults: true;
+          burstWhenBatchFull: true;
           localConcurrency: number;
           pollingIntervalSeconds: number;
         }
       >(
         DELIVERY_QUEUE,
         {
-          batchSize: 1,
+          batchSize: options.batchSize,
           includeMetadata: true,
+          perJobResults: true,
+          burstWhenBatchFull: true,
           localConcurrency: options.concurrency,
           pollingIntervalSeconds: options.pollingIntervalSeconds,
         },
-        async ([job]) => {
-          if (job) await deliver(job);
-        },
+        (jobs) =>
+          Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await deliver(job);
+                return { id: job.id, status: "completed" as const };
+              } catch (error) {
+                const message = error instanceof Error ? error.message : String(error);
+                return { id: job.id, status: "failed" as const, output: { message } };
+              }
+            }),
+          ),
       );
       started = true;
       await sweep();

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { loadSettings } from "#server/config.ts";
 import { hashPassword } from "#server/modules/accounts/password-hash.ts";
+import { deliverNextFanoutBatch } from "#server/modules/notifications/notice-fanout.ts";
 import type { Auth } from "#server/platform/auth/caller.ts";
 import { createAuthService } from "#server/platform/auth/create-auth-service.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
@@ -18,6 +19,8 @@ export type ProfileTestKit = {
   services: Services;
   sms: { to: string; text: string }[];
   emails: EmailMessage[];
+  /** What the notice worker would do now: tells every pending fan-out recipient. */
+  tellNotices: () => Promise<number>;
 };
 
 export async function profileTestKit(
@@ -56,7 +59,18 @@ export async function profileTestKit(
     messages,
     rateLimiter: createRateLimiter(database.db),
   };
-  return { services, sms, emails };
+  async function tellNotices() {
+    let told = 0;
+    for (;;) {
+      const batch = await deliverNextFanoutBatch(database.db, {
+        messages,
+        publicUrl: settings.PUBLIC_URL,
+      });
+      if (batch === 0) return told;
+      told += batch;
+    }
+  }
+  return { services, sms, emails, tellNotices };
 }
 
 /** A cookie jar over a Map, so tests can read what a function set or cleared. */
