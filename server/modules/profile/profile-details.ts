@@ -101,7 +101,9 @@ export async function updateProfile(
     if (await emailTakenByOther(tx, newEmail, userId)) {
       throw fieldError("email", "This email address belongs to another account.");
     }
-    await sendEmailVerificationLink(tx, { messages, settings }, { userId, email: newEmail });
+    // The same address typed in another case keeps the account's spelling.
+    const email = emailChanged ? newEmail : (user.email ?? newEmail);
+    await sendEmailVerificationLink(tx, { messages, settings }, { userId, email });
     return { emailVerificationSent: true };
   });
 }
