@@ -42,9 +42,8 @@ export function EmailVerificationStatus(
         <>
           <Group gap="xs">
             <Text size="sm">{waiting}</Text>
-            <Badge color="orange" variant="light">
-              Not verified
-            </Badge>
+            {/* The dark orange of "Few left": white on it passes contrast in both schemes. */}
+            <Badge color="#9c4400">Not verified</Badge>
           </Group>
           <Text size="sm" data-testid="pending-email">
             Open the link we sent to <strong>{waiting}</strong> to verify it. No email? Check your
