@@ -98,6 +98,23 @@ describe.each(testDatabases)("verifying the profile's email on $name", ({ open }
     expect(mailsTo("same@example.com")).toHaveLength(1);
   });
 
+  it("drops the address waiting for its link when the verified one is saved again", async () => {
+    const { user } = await signedInUser(kit.services, { email: "kept@example.com" });
+    const deps = { db: database.db, services: kit.services };
+    await updateProfile(deps, user.id, { name: "Ada", email: "next@example.com" });
+    expect(await getProfile(deps, user.id)).toMatchObject({ pendingEmail: "next@example.com" });
+    const token = linkToken(mailsTo("next@example.com")[0]?.text ?? "");
+    await updateProfile(deps, user.id, { name: "Ada", email: "kept@example.com" });
+    expect(await getProfile(deps, user.id)).toMatchObject({
+      email: "kept@example.com",
+      emailVerified: true,
+      pendingEmail: null,
+    });
+    await expect(confirmEmail(deps, user.id, token)).rejects.toMatchObject({
+      status: "FAILED_PRECONDITION",
+    });
+  });
+
   it("answers FAILED_PRECONDITION when no address waits to be verified", async () => {
     const verified = await signedInUser(kit.services, { email: "done@example.com" });
     const ctx = functionContext(kit.services, verified.auth);

@@ -4,7 +4,7 @@ import {
   emailTakenByOther,
   sendEmailVerificationLink,
 } from "#server/modules/accounts/email-verification.ts";
-import { attemptLinkToken } from "#server/modules/accounts/one-time-codes.ts";
+import { attemptLinkToken, retireCodes } from "#server/modules/accounts/one-time-codes.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
@@ -96,6 +96,8 @@ export async function updateProfile(
       })
       .where(eq(users.id, userId));
     if (newEmail === null || (!emailChanged && user.emailVerifiedAt !== null)) {
+      // Back to the verified address (or none): a new one waiting for its link is dropped.
+      await retireCodes(tx, { purpose: "email_verify", userId });
       return { emailVerificationSent: false };
     }
     if (await emailTakenByOther(tx, newEmail, userId)) {
