@@ -126,10 +126,8 @@ export async function offerEmailVerification(
       if (!user || user.verifiedAt) return "verified";
       if (await emailTakenByOther(savepoint, target.email, target.userId)) return "taken";
       if (await linkWaiting(savepoint, target)) return "pending";
-      const { limit } = accountRateRules.codeSendPerDestination;
-      if ((await recentLinks(savepoint, target.userId, target.email)) >= limit) {
-        return "rate-limited";
-      }
+      const sent = await recentLinks(savepoint, target.userId, target.email);
+      if (sent + 1 > accountRateRules.codeSendPerDestination.limit) return "rate-limited";
       await sendEmailVerificationLink(savepoint, { messages, settings: deps.settings }, target);
       return "sent";
     });
