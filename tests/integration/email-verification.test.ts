@@ -78,7 +78,9 @@ describe.each(servers)("email verification over SMTP on $name", ({ postgres }) =
   }
 
   /** Registers with an email; the code comes from the SMS peer. Answers the session cookies. */
-  async function register(email: string): Promise<{ cookie: string; userId: string }> {
+  async function register(
+    email: string,
+  ): Promise<{ cookie: string; userId: string; phone: string }> {
     const phone = newPhone();
     const started = await call("accounts.register", { name: "Ada", phone, email, password });
     expect(started.error).toBeUndefined();
@@ -94,7 +96,7 @@ describe.each(servers)("email verification over SMTP on $name", ({ postgres }) =
       .getSetCookie()
       .map((set) => set.split(";")[0])
       .join("; ");
-    return { cookie, userId: verified.result.userId };
+    return { cookie, userId: verified.result.userId, phone };
   }
 
   /** The path and query of the link in a mail (its host is PUBLIC_URL, not this server). */
@@ -128,9 +130,24 @@ describe.each(servers)("email verification over SMTP on $name", ({ postgres }) =
     }
   }
 
-  it("mails a link at registration that verifies the address when opened signed in", async () => {
+  /** Signs in on /login as a browser would post it; answers where it goes and the cookies. */
+  async function signInOnPage(phone: string, redirectTo: string) {
+    const response = await fetch(`${server.url}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ identifier: phone, region: "", password, redirect: redirectTo }),
+      redirect: "manual",
+    });
+    const cookie = response.headers
+      .getSetCookie()
+      .map((set) => set.split(";")[0])
+      .join("; ");
+    return { status: response.status, location: response.headers.get("location"), cookie };
+  }
+
+  it("mails a link at registration that verifies the address, signed out through /login and back", async () => {
     const email = `ada.${Date.now()}@example.org`;
-    const { cookie, userId } = await register(email);
+    const { userId, phone } = await register(email);
     const [sent] = await mail.waitFor(email, 1, 90_000);
     expect(sent?.parsed.subject).toMatch(/Confirm your email address/);
     const before = await call("profile.get", null, userId);
@@ -144,8 +161,11 @@ describe.each(servers)("email verification over SMTP on $name", ({ postgres }) =
     const login = new URL(signedOut.response.headers.get("location") ?? "", server.url);
     expect(login.pathname).toBe("/login");
     expect(login.searchParams.get("redirect")).toBe(link);
+    const signedIn = await signInOnPage(phone, login.searchParams.get("redirect") ?? "");
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.location).toBe(link);
 
-    const opened = await openPage(link, cookie);
+    const opened = await openPage(link, signedIn.cookie);
     expect(opened.status).toBe(200);
     expect(opened.html).toContain(`Your email address is now ${email}.`);
     const after = await call("profile.get", null, userId);
