@@ -24,6 +24,8 @@ type Shot = {
   path: string;
   as: As;
   act?: (page: Page) => Promise<void>;
+  /** Undoes what `act` changed, so the next shots see the demo data as it was. */
+  after?: (page: Page) => Promise<void>;
   /** The viewport only (a dialog over the page), not the whole page. */
   viewportOnly?: true;
 };
@@ -119,6 +121,13 @@ async function prepare(browser: Browser) {
   return { event, booking, teamId: teams[0]?.id ?? "none", ticketId: tickets[0]?.id ?? "none" };
 }
 
+/** Saves the profile's email and waits for `shown` (the badge, or the notice). */
+async function saveEmail(page: Page, email: string, shown: string) {
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Save name and email" }).click();
+  await page.getByText(shown, { exact: true }).first().waitFor();
+}
+
 function shotsFor({ event, teamId, ticketId }: Awaited<ReturnType<typeof prepare>>): Shot[] {
   const slug = (p: string) => p.replace(/^\//, "").replace(/[^\w-]+/g, "_") || "home";
   return [
@@ -158,6 +167,13 @@ function shotsFor({ event, teamId, ticketId }: Awaited<ReturnType<typeof prepare
     },
     { name: "my_ticket_one", path: `/my-ticket/${ticketId}`, as: "user" },
     { name: "my_ticket_event", path: `/my_ticket/${event.id}`, as: "user" },
+    {
+      name: "profile_email_unverified",
+      path: "/profile",
+      as: "user",
+      act: async (page) => saveEmail(page, "uma.new@example.com", "Not verified"),
+      after: async (page) => saveEmail(page, demoAccounts.user.email, "Saved."),
+    },
     { name: "login_signed_in", path: "/login?redirect=/order", as: "user" },
     { name: "register_signed_in", path: "/register", as: "user" },
     { name: "business", path: "/business", as: "owner" },
@@ -278,6 +294,7 @@ try {
           path: path.join(folder, `${shot.name}.png`),
           fullPage: !shot.viewportOnly,
         });
+        await shot.after?.(page);
         count += 1;
       }
     }

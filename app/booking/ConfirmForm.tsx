@@ -9,6 +9,8 @@ import { attendeeField, confirmKeyOf, ticketSlots } from "./booking-form-fields.
 type Props = {
   hold: HoldView;
   userName: string | null;
+  /** The account's email, the contact email's starting value. */
+  accountEmail: string | null;
   failure: FormFailure | undefined;
   pending: boolean;
 };
@@ -26,7 +28,7 @@ function PaymentNote({ hold }: { hold: HoldView }) {
 }
 
 /** Step two: a name per ticket (the first one is the buyer's), an optional email, confirm. */
-export function ConfirmForm({ hold, userName, failure, pending }: Props) {
+export function ConfirmForm({ hold, userName, accountEmail, failure, pending }: Props) {
   const slots = ticketSlots(hold.items);
   const values = failure?.values ?? {};
   const nameErrorsAtTop = failure && Object.keys(failure.fieldErrors).length === 0;
@@ -62,10 +64,10 @@ export function ConfirmForm({ hold, userName, failure, pending }: Props) {
           name="contactEmail"
           type="email"
           label="Email for the confirmation (optional)"
-          description="We email the booking reference there; it also finds the booking on Find a booking."
+          description="We email the booking reference there; it also finds the booking on Find a booking. If your account has no verified email yet, we also send a link to verify this one."
           autoComplete="email"
           maxLength={254}
-          defaultValue={values.contactEmail ?? ""}
+          defaultValue={values.contactEmail ?? accountEmail ?? ""}
           error={failure?.fieldErrors.contactEmail}
         />
         <PaymentNote hold={hold} />

@@ -37,12 +37,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const event = await foundOr404(server.invoke("events.get", { id: params.id }));
   // A draft previewed by its owner has no hold to resume (holds.current says NOT_FOUND).
   const hold = event.preview ? null : await server.invoke("holds.current", { eventId: params.id });
+  // The contact email starts as the account's (verified or not); the buyer may change it.
+  const accountEmail = hold?.live ? (await server.invoke("profile.get", null)).email : null;
   const secondsLeft = hold
     ? Math.max(0, Math.floor((Date.parse(hold.expiresAt) - Date.now()) / 1000))
     : 0;
   return {
     event,
     hold,
+    accountEmail,
     secondsLeft,
     // Rendered into the hold form: a double submit sends it twice and gets one hold.
     holdKey: crypto.randomUUID(),
@@ -86,6 +89,7 @@ function HeldStep({ hold, loaded }: { hold: LiveHold; loaded: LoaderData }) {
         <ConfirmForm
           hold={hold}
           userName={user?.name ?? null}
+          accountEmail={loaded.accountEmail}
           failure={actionData?.intent === "confirm" ? actionData.failure : undefined}
           pending={pending === "confirm"}
         />

@@ -63,8 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           email: field(form, "email"),
         });
         return emailVerificationSent
-          ? "Saved. We sent a link to your new email address: open it within 24 hours to confirm it."
+          ? "Saved. We sent a link to your email address: open it within 24 hours to verify it."
           : "Saved.";
+      }
+      case "resend-email": {
+        const { email } = await server.invoke("profile.resendEmailVerification", null);
+        return `We sent a new link to ${email}. The earlier one no longer works.`;
       }
       case "phone": {
         const { phone } = await server.invoke("profile.requestPhoneChange", {

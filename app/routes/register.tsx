@@ -101,7 +101,7 @@ export default function Page() {
             name="email"
             type="email"
             label="Email address (optional)"
-            description="For booking confirmations and tickets; you can add it later."
+            description="For booking confirmations and tickets: we email you a link to verify it. You can also add it later."
             autoComplete="email"
             defaultValue={values.email}
             error={failure?.fieldErrors.email}

@@ -48,6 +48,22 @@ async function register(page: Page, phone: ReturnType<typeof newUkPhone>) {
   await page.waitForURL(`${baseURL}/`);
 }
 
+/** The paths of the newest `count` email links sent to an address, newest first. */
+async function outboxLinks(destination: string, count: number): Promise<string[]> {
+  const response = await fetch(`${baseURL}/api/fn/dev.outbox`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ data: { destination, limit: count } }),
+  });
+  const { result } = (await response.json()) as { result: { messages: { text: string }[] } };
+  return result.messages.map((message) => {
+    const link = /https?:\/\/\S+email_token=\S+/.exec(message.text)?.[0];
+    if (!link) throw new Error(`no link in: ${message.text}`);
+    const { pathname, search } = new URL(link);
+    return `${pathname}${search}`;
+  });
+}
+
 describe("profile in the browser", () => {
   it("edits the name, changes the phone by SMS code and signs another device out", async () => {
     const phone = uniquePhone();
@@ -93,7 +109,7 @@ describe("profile in the browser", () => {
     const email = `mary-${randomInt(0, 1e9)}@example.com`;
     await page.getByLabel("Email address").fill(email);
     await page.getByRole("button", { name: "Save name and email" }).click();
-    await page.getByText("We sent a link to your new email address").waitFor();
+    await page.getByText("We sent a link to your email address").waitFor();
     await page.getByTestId("pending-email").waitFor();
     const response = await fetch(`${baseURL}/api/fn/dev.outbox`, {
       method: "POST",
@@ -109,6 +125,53 @@ describe("profile in the browser", () => {
     await page.getByText(`Your email address is now ${email}.`).waitFor();
     await page.goto(`${baseURL}${pathname}${search}`);
     await page.getByText("This link has expired or was already used").waitFor();
+  });
+
+  it("shows an unverified email as Not verified, with Send again: a new link, and the first one no longer works", async () => {
+    const page = await newPage(browser, { mobile: true });
+    await signInAs(page, baseURL, { name: "Katherine" });
+    await page.goto(`${baseURL}/profile`);
+    await waitForHydration(page);
+    const email = `katherine-${randomInt(0, 1e9)}@example.com`;
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Save name and email" }).click();
+    await page.getByText("We sent a link to your email address").waitFor();
+    const status = page.getByTestId("email-status");
+    await status.getByText("Not verified").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const sendAgain = page.getByRole("button", { name: "Send again" });
+    await sendAgain.click();
+    await page.getByText(`We sent a new link to ${email}.`).waitFor();
+    const [second, first] = await outboxLinks(email, 2);
+    expect(second).not.toBe(first);
+    await page.goto(`${baseURL}${first}`);
+    await page.getByText("This link has expired or was already used").waitFor();
+    await status.getByText("Not verified").waitFor();
+    await page.goto(`${baseURL}${second}`);
+    await page.getByText(`Your email address is now ${email}.`).waitFor();
+    await status.getByText("Verified", { exact: true }).waitFor();
+    await expect(page.getByRole("button", { name: "Send again" }).count()).resolves.toBe(0);
+  });
+
+  it("refuses Send again past the limit with a message on the page", async () => {
+    const page = await newPage(browser);
+    await signInAs(page, baseURL, { name: "Dorothy" });
+    await page.goto(`${baseURL}/profile`);
+    await waitForHydration(page);
+    const email = `dorothy-${randomInt(0, 1e9)}@example.com`;
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: "Save name and email" }).click();
+    await page.getByText("We sent a link to your email address").waitFor();
+    const sendAgain = page.getByRole("button", { name: "Send again" });
+    // Five sends an hour: the save was one, four more pass, the sixth is refused.
+    for (let sent = 2; sent <= 5; sent++) {
+      await sendAgain.click();
+      await expect.poll(async () => (await outboxLinks(email, 10)).length).toBe(sent);
+      await expect(page.getByText(/Too many attempts/).count()).resolves.toBe(0);
+    }
+    await sendAgain.click();
+    await page.getByText(/Too many attempts\. Please try again in \d+ minutes\./).waitFor();
   });
 
   it("keeps notification channels with the account and a visitor's theme in a cookie", async () => {

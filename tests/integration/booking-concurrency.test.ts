@@ -26,6 +26,7 @@ const settings = {
   PUBLIC_URL: "http://localhost:3000",
   NODE_ENV: "test" as const,
   TEST_CONFIRM_PAUSE_MS: 0,
+  APP_SECRET: "c".repeat(32),
 };
 
 /** `count` users in one insert (distinct phones), their ids. */

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "#server/platform/db/db-errors.ts";
 import { accountRateRules } from "./account-rules.ts";
 import { type AccountsContext, codeTexts, consumeSendLimits } from "./code-delivery.ts";
 import { codeAttemptError } from "./code-errors.ts";
+import { sendEmailVerificationLink } from "./email-verification.ts";
 import { attemptCode, codeRules, issueCode, retireCodes } from "./one-time-codes.ts";
 import { hashPassword } from "./password-hash.ts";
 import { passwordProblem } from "./password-policy.ts";
@@ -76,7 +77,7 @@ export async function startRegistration(
 
 /**
  * Step 2: the right code creates the account, verified phone and all, and signs the
- * person in. Wrong codes spend one of 5 attempts (committed even though the call fails).
+ * person in; an email given is sent its verification link. Wrong codes spend one of 5 attempts (committed even though the call fails).
  */
 export async function verifyRegistration(
   ctx: AccountsContext,
@@ -105,6 +106,10 @@ export async function verifyRegistration(
       if (!created) return { error: phoneTaken() };
       if (!created.emailAdded) {
         await messages.queueSms(tx, created.phone, codeTexts.emailNotAdded());
+      } else if (created.email) {
+        // Registration's send limits covered this one too.
+        const target = { userId: created.userId, email: created.email };
+        await sendEmailVerificationLink(tx, { messages, settings }, target);
       }
       const issued = await auth.startSession(tx, created.userId, ctx.client);
       return { userId: created.userId, emailAdded: created.emailAdded, issued };
@@ -153,5 +158,5 @@ async function createAccount(tx: Tx, pending: PendingRegistration) {
     })
     .returning({ id: users.id });
   if (!user) throw new Error("insert returned no user");
-  return { userId: user.id, phone: pending.phone, emailAdded: email === pending.email };
+  return { userId: user.id, phone: pending.phone, email, emailAdded: email === pending.email };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { BookingView } from "#contract/booking-view.ts";
 import type { HoldView } from "#contract/hold-view.ts";
+import { offerEmailVerification } from "#server/modules/accounts/email-verification.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import { claimHold } from "#server/modules/holds/claim-hold.ts";
 import { expireHoldStatement } from "#server/modules/holds/hold-statements.ts";
@@ -162,4 +163,6 @@ async function createBooking(
   });
   await insertLinesAndTickets(tx, ids.bookingId, userId, hold, request.attendees);
   await tellBooked(tx, deps, { ...ids, userId, reference, hold, event: context, request });
+  const contact = request.contactEmail;
+  if (contact) await offerEmailVerification(tx, deps, { userId, email: contact });
 }

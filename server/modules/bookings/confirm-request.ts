@@ -7,7 +7,7 @@ export type BookingDeps = {
   db: Database;
   /** Null where no service is at hand (the demo seed): emails wait in the outbox (decision 005). */
   messages: MessageService | null;
-  settings: Pick<Settings, "PUBLIC_URL" | "NODE_ENV" | "TEST_CONFIRM_PAUSE_MS">;
+  settings: Pick<Settings, "PUBLIC_URL" | "NODE_ENV" | "TEST_CONFIRM_PAUSE_MS" | "APP_SECRET">;
 };
 
 export type ConfirmRequest = {

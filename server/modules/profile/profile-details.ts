@@ -1,20 +1,15 @@
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { externalIdentities, verificationCodes } from "#server/modules/accounts/accounts.schema.ts";
 import {
-  attemptLinkToken,
-  issueCode,
-  retireCodes,
-} from "#server/modules/accounts/one-time-codes.ts";
+  emailTakenByOther,
+  sendEmailVerificationLink,
+} from "#server/modules/accounts/email-verification.ts";
+import { attemptLinkToken, retireCodes } from "#server/modules/accounts/one-time-codes.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { isUniqueViolation } from "#server/platform/db/db-errors.ts";
-import {
-  EMAIL_LINK_LIFETIME_SECONDS,
-  liveUser,
-  type ProfileDeps,
-  sendCodeRule,
-} from "./profile-user.ts";
+import { liveUser, type ProfileDeps, sendCodeRule } from "./profile-user.ts";
 
 export type Profile = {
   name: string | null;
@@ -67,23 +62,14 @@ export async function getProfile(deps: ProfileDeps, userId: string): Promise<Pro
   };
 }
 
-async function emailTakenByOther(tx: Executor, email: string, userId: string): Promise<boolean> {
-  const [other] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.email}) = lower(${email})`,
-        isNull(users.deletedAt),
-        ne(users.id, userId),
-      ),
-    );
-  return Boolean(other);
-}
+/** An address typed again is the same one: case does not make it new. */
+const sameEmail = (a: string | null, b: string | null) =>
+  (a ?? "").toLowerCase() === (b ?? "").toLowerCase();
 
 /**
- * Saves the name at once. A new email address is only sent a link (24 h, single use);
- * the address on the account changes when the link is opened. An empty email removes it.
+ * Saves the name at once. A new email address, or the account's own one while it is not
+ * verified, is sent a link (24 h, single use); the address on the account changes when
+ * the link is opened. An empty email removes it.
  */
 export async function updateProfile(
   deps: ProfileDeps,
@@ -93,14 +79,14 @@ export async function updateProfile(
   const { settings, messages, rateLimiter } = deps.services;
   const current = await liveUser(deps.db, userId);
   const wanted = input.email?.trim() || null;
-  if (wanted && wanted.toLowerCase() !== (current.email ?? "").toLowerCase()) {
+  if (wanted && (!sameEmail(wanted, current.email) || current.emailVerifiedAt === null)) {
     // Outside the transaction: the limiter has its own (PGlite has one connection).
     await rateLimiter.consume(sendCodeRule, userId);
   }
   return deps.db.transaction(async (tx) => {
     const user = await liveUser(tx, userId, true);
     const newEmail = input.email?.trim() || null;
-    const emailChanged = (newEmail ?? "").toLowerCase() !== (user.email ?? "").toLowerCase();
+    const emailChanged = !sameEmail(newEmail, user.email);
     await tx
       .update(users)
       .set({
@@ -109,27 +95,50 @@ export async function updateProfile(
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
-    if (!emailChanged || newEmail === null) return { emailVerificationSent: false };
+    if (newEmail === null || (!emailChanged && user.emailVerifiedAt !== null)) {
+      // Back to the verified address (or none): a new one waiting for its link is dropped.
+      await retireCodes(tx, { purpose: "email_verify", userId });
+      return { emailVerificationSent: false };
+    }
     if (await emailTakenByOther(tx, newEmail, userId)) {
       throw fieldError("email", "This email address belongs to another account.");
     }
-    await retireCodes(tx, { purpose: "email_verify", userId });
-    const issued = await issueCode(tx, settings.APP_SECRET, {
-      purpose: "email_verify",
-      channel: "email",
-      destination: newEmail,
-      userId,
-      lifetimeSeconds: EMAIL_LINK_LIFETIME_SECONDS,
-      kind: "link",
-    });
-    const link = new URL("/profile", settings.PUBLIC_URL);
-    link.searchParams.set("email_token", `${issued.id}.${issued.secret}`);
-    await messages.queueEmail(tx, {
-      to: newEmail,
-      subject: "Confirm your email address",
-      text: `Open this link within 24 hours to use ${newEmail} for your account:\n\n${link}\n\nIf you did not ask for this, ignore this email; nothing changes.`,
-    });
+    // The same address typed in another case keeps the account's spelling.
+    const email = emailChanged ? newEmail : (user.email ?? newEmail);
+    await sendEmailVerificationLink(tx, { messages, settings }, { userId, email });
     return { emailVerificationSent: true };
+  });
+}
+
+/**
+ * "Send again": a new link for the address waiting to be verified (a new one pending, or
+ * the account's own while unverified); the earlier link stops working. Rate limited like
+ * every code the profile sends.
+ */
+export async function resendEmailVerification(
+  deps: ProfileDeps,
+  userId: string,
+): Promise<{ email: string }> {
+  const { settings, messages, rateLimiter } = deps.services;
+  await rateLimiter.consume(sendCodeRule, userId);
+  return deps.db.transaction(async (tx) => {
+    const user = await liveUser(tx, userId, true);
+    const pending = await pendingDestination(tx, userId, "email_verify");
+    const email = pending ?? (user.emailVerifiedAt === null ? user.email : null);
+    if (!email) {
+      throw new FunctionError(
+        "FAILED_PRECONDITION",
+        "There is no email address waiting to be verified.",
+      );
+    }
+    if (await emailTakenByOther(tx, email, userId)) {
+      throw new FunctionError(
+        "ALREADY_EXISTS",
+        "This email address now belongs to another account. Enter another one.",
+      );
+    }
+    await sendEmailVerificationLink(tx, { messages, settings }, { userId, email });
+    return { email };
   });
 }
 

@@ -8,7 +8,6 @@ import type { Services } from "#server/platform/runtime/services.ts";
 
 export type ProfileDeps = { db: Database; services: Services };
 
-export const EMAIL_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
 export const SMS_CODE_LIFETIME_SECONDS = 10 * 60;
 
 /** Codes sent per user (SMS costs money and can be used to pester a number). */

@@ -15,7 +15,12 @@ import { oidcProviderFrom } from "./oidc/oidc-provider.ts";
 import { changePassword } from "./password-change.ts";
 import { confirmPhoneChange, requestPhoneChange } from "./phone-change.ts";
 import { getPreferences, preferencesInput, updatePreferences } from "./preferences.ts";
-import { confirmEmail, getProfile, updateProfile } from "./profile-details.ts";
+import {
+  confirmEmail,
+  getProfile,
+  resendEmailVerification,
+  updateProfile,
+} from "./profile-details.ts";
 
 const code = z
   .string()
@@ -52,6 +57,13 @@ export const confirmProfileEmail = defineFunction({
   input: z.object({ token: z.string().min(1).max(200) }),
   access: "signed-in",
   handler: (data, ctx) => confirmEmail(ctx, ctx.auth.userId, data.token),
+});
+
+export const resendProfileEmailVerification = defineFunction({
+  name: "profile.resendEmailVerification",
+  input: z.null().optional(),
+  access: "signed-in",
+  handler: (_data, ctx) => resendEmailVerification(ctx, ctx.auth.userId),
 });
 
 export const requestProfilePhoneChange = defineFunction({
@@ -149,6 +161,7 @@ export const profileFunctions = (steps: ProfileSteps) =>
     getMyProfile,
     updateMyProfile,
     confirmProfileEmail,
+    resendProfileEmailVerification,
     requestProfilePhoneChange,
     confirmProfilePhoneChange,
     changeMyPassword,
