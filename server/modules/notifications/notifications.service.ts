@@ -45,7 +45,7 @@ export type NotifyOptions = {
   publicUrl: string | null;
 };
 
-export type Told = { id: string | null; channels: NoticeChannel[] };
+export type Told = { channels: NoticeChannel[] };
 
 /**
  * Tells one person something: the one place every message to a person goes through.
@@ -59,12 +59,15 @@ export async function notifyUser(
   notice: Notice,
   options: NotifyOptions,
 ): Promise<Told> {
-  const [person] = await tx.select(reachableColumns).from(users).where(eq(users.id, notice.userId));
-  if (!person) return { id: null, channels: [] };
-  return tellReachable(tx, person, notice, options);
+  const told = await notifyUsers(tx, [notice], options);
+  return told.get(notice.userId) ?? { channels: [] };
 }
 
-/** notifyUser for many people at once (a batch of a fan-out): one read of their accounts. */
+/**
+ * notifyUser for many people at once (a batch of a fan-out or an attendee message): one
+ * read of their accounts and one insert of their notifications, then each one's email
+ * and SMS.
+ */
 export async function notifyUsers(
   tx: Executor,
   notices: Notice[],
@@ -76,12 +79,29 @@ export async function notifyUsers(
     : [];
   const byId = new Map(people.map((person) => [person.id, person]));
   const told = new Map<string, Told>();
+  const reached: { notice: Notice; person: Reachable; channels: NoticeChannel[] }[] = [];
   for (const notice of notices) {
     const person = byId.get(notice.userId);
-    told.set(
-      notice.userId,
-      person ? await tellReachable(tx, person, notice, options) : { id: null, channels: [] },
-    );
+    const channels = person ? chooseChannels(person, notice) : [];
+    told.set(notice.userId, { channels });
+    if (person && channels.length > 0) reached.push({ notice, person, channels });
+  }
+  if (reached.length === 0) return told;
+  await tx
+    .insert(notifications)
+    .values(
+      reached.map(({ notice }) => ({
+        userId: notice.userId,
+        kind: notice.kind,
+        title: notice.title,
+        body: notice.body,
+        link: notice.link ?? null,
+        key: channelKey(notice, "app") ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: notifications.key });
+  for (const { notice, person, channels } of reached) {
+    await sendByChannels(tx, person, notice, channels, options);
   }
   return told;
 }
@@ -96,29 +116,21 @@ const reachableColumns = {
   deletedAt: users.deletedAt,
 };
 
-async function tellReachable(
+/** A notice's key on one channel: `{key}:{channel}`, unique per table (none without a key). */
+function channelKey(notice: Notice, channel: NoticeChannel): string | undefined {
+  return notice.key ? `${notice.key}:${channel}` : undefined;
+}
+
+/** The email and the SMS of one notice, on the channels chosen for its person. */
+async function sendByChannels(
   tx: Executor,
-  person: Reachable & { id: string },
+  person: Reachable,
   notice: Notice,
+  channels: NoticeChannel[],
   options: NotifyOptions,
-): Promise<Told> {
-  const channels = chooseChannels(person, notice);
-  if (channels.length === 0) return { id: null, channels };
-  const keyOf = (channel: NoticeChannel) => (notice.key ? `${notice.key}:${channel}` : undefined);
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      userId: notice.userId,
-      kind: notice.kind,
-      title: notice.title,
-      body: notice.body,
-      link: notice.link ?? null,
-      key: keyOf("app") ?? null,
-    })
-    .onConflictDoNothing({ target: notifications.key })
-    .returning({ id: notifications.id });
+): Promise<void> {
   const queueOptions = (channel: NoticeChannel): QueueOptions => ({
-    key: keyOf(channel),
+    key: channelKey(notice, channel),
     sourceId: notice.sourceId,
   });
   if (channels.includes("email") && person.email) {
@@ -144,7 +156,6 @@ async function tellReachable(
       queueOptions("sms"),
     );
   }
-  return { id: row?.id ?? null, channels };
 }
 
 export function emailText(notice: Pick<Notice, "body" | "link">, publicUrl: string | null): string {
