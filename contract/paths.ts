@@ -25,3 +25,8 @@ export function eventTicketsPath(eventId: string): string {
 export function ticketPath(ticketId: string): string {
   return `/my-ticket/${encodeURIComponent(ticketId)}`;
 }
+
+/** `/assign/{ticketId}`: "Give to someone", the holder passes one ticket on. */
+export function assignPath(ticketId: string): string {
+  return `/assign/${encodeURIComponent(ticketId)}`;
+}

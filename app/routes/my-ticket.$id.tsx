@@ -7,7 +7,7 @@ import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { DoorTicket } from "#app/tickets/DoorTicket.tsx";
 import { WalletButtons } from "#app/tickets/WalletButtons.tsx";
-import { eventTicketsPath, ticketPath } from "#contract/paths.ts";
+import { assignPath, eventTicketsPath, ticketPath } from "#contract/paths.ts";
 import type { Route } from "./+types/my-ticket.$id";
 
 const title = "My ticket";
@@ -48,7 +48,7 @@ export default function Page() {
           Add to calendar
         </Button>
         {ticket.qr ? (
-          <Button component={Link} to={`/assign/${ticket.id}`} variant="default">
+          <Button component={Link} to={assignPath(ticket.id)} variant="default">
             Give to someone
           </Button>
         ) : null}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bookingPath } from "#contract/paths.ts";
+import { assignPath, bookingPath } from "#contract/paths.ts";
 import { eventPath } from "#server/modules/events/event-ids.ts";
 import { type BookingTicket, bookingTickets } from "#server/modules/tickets/booking-tickets.ts";
 import type { TicketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
@@ -125,7 +125,7 @@ function emailTicket(
     ticketTypeName: ticket.ticketTypeName,
     manualCode: ticket.manualCode,
     qr: ticket.qr ?? "",
-    giveLink: absolute(`/assign/${ticket.id}`),
+    giveLink: absolute(assignPath(ticket.id)),
     appleWalletLink: wallet.apple ? absolute(wallet.apple) : null,
     googleWalletLink: wallet.google ? absolute(wallet.google) : null,
   };
