@@ -1,13 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses } from "#server/modules/businesses/businesses.schema.ts";
-import { ticketTypes } from "#server/modules/events/events.schema.ts";
 import { type DatabaseHandle, openDatabase } from "#server/platform/db/database.ts";
 import {
   attendeeMessagesKit,
   type HolderSettings,
 } from "#tests/support/kits/attendee-messages-test-kit.ts";
-import { insertEvent } from "#tests/support/kits/business-test-kit.ts";
+import { ownersPublishedEvent } from "#tests/support/kits/business-test-kit.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { callFunction, uniquePhone } from "./session.ts";
@@ -54,23 +52,7 @@ describe.runIf(testDatabaseUrl)("a message survives the server being killed midw
       description: "",
     });
     await as("businesses.changePlan", { plan: "pro" });
-    const [business] = await database.db
-      .select()
-      .from(businesses)
-      .where(eq(businesses.ownerId, ownerId));
-    if (!business) throw new Error("no business");
-    const event = await insertEvent(database.db, business.id, "published");
-    const [type] = await database.db
-      .insert(ticketTypes)
-      .values({
-        eventId: event.id,
-        name: "Standing",
-        priceMinor: 0,
-        currency: "GBP",
-        capacity: 5000,
-      })
-      .returning();
-    if (!type) throw new Error("no type");
+    const { event, type } = await ownersPublishedEvent(database.db, ownerId, 5000);
     const kit = await attendeeMessagesKit(database);
     const owner = { event, user: { id: ownerId } };
     const cycle: HolderSettings[] = ["default", "email-only", "sms-only", "none"];

@@ -1,11 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses } from "#server/modules/businesses/businesses.schema.ts";
-import { ticketTypes } from "#server/modules/events/events.schema.ts";
 import { type DatabaseHandle, openDatabase } from "#server/platform/db/database.ts";
 import { attendeeMessagesKit } from "#tests/support/kits/attendee-messages-test-kit.ts";
-import { insertEvent } from "#tests/support/kits/business-test-kit.ts";
+import { ownersPublishedEvent } from "#tests/support/kits/business-test-kit.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
@@ -51,23 +48,7 @@ describe.runIf(testDatabaseUrl)("messages to attendees on /business/message", ()
     const base = server.url;
     const page = await newPage(browser, { mobile: true });
     const ownerId = await signInAsOwner(page, base, "Petra Promoter");
-    const [business] = await database.db
-      .select()
-      .from(businesses)
-      .where(eq(businesses.ownerId, ownerId));
-    if (!business) throw new Error("no business");
-    const event = await insertEvent(database.db, business.id, "published");
-    const [type] = await database.db
-      .insert(ticketTypes)
-      .values({
-        eventId: event.id,
-        name: "Standing",
-        priceMinor: 0,
-        currency: "GBP",
-        capacity: 1000,
-      })
-      .returning();
-    if (!type) throw new Error("no ticket type");
+    const { event, type } = await ownersPublishedEvent(database.db, ownerId, 1000);
     const kit = await attendeeMessagesKit(database);
     await kit.holders(event.id, type.id, 450);
 

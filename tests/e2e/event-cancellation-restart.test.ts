@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses } from "#server/modules/businesses/businesses.schema.ts";
-import { ticketTypes } from "#server/modules/events/events.schema.ts";
 import { type DatabaseHandle, openDatabase } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import { insertEvent } from "#tests/support/kits/business-test-kit.ts";
+import { ownersPublishedEvent } from "#tests/support/kits/business-test-kit.ts";
 import { type MailPeer, startMailPeer } from "#tests/support/mail-peer.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 import { peerSettings, type SmsPeer, startSmsPeer } from "#tests/support/sms-peer.ts";
@@ -134,23 +132,7 @@ describe.runIf(testDatabaseUrl)("an event cancellation survives the server being
       address: "2 Quay Street, Bristol",
       description: "",
     });
-    const [business] = await database.db
-      .select()
-      .from(businesses)
-      .where(eq(businesses.ownerId, ownerId));
-    if (!business) throw new Error("no business");
-    const event = await insertEvent(database.db, business.id, "published");
-    const [type] = await database.db
-      .insert(ticketTypes)
-      .values({
-        eventId: event.id,
-        name: "Standing",
-        priceMinor: 0,
-        currency: "GBP",
-        capacity: 5000,
-      })
-      .returning();
-    if (!type) throw new Error("no type");
+    const { event, type } = await ownersPublishedEvent(database.db, ownerId, 5000);
     const persons = await peopleWithTickets(event.id, type.id);
     expect(persons).toHaveLength(people);
 

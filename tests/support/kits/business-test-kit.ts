@@ -1,7 +1,8 @@
+import { eq } from "drizzle-orm";
 import type { BusinessPlan } from "#contract/business-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { newShortId } from "#server/modules/events/event-ids.ts";
-import { events } from "#server/modules/events/events.schema.ts";
+import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import type { Auth } from "#server/platform/auth/caller.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import type { Services } from "#server/platform/runtime/services.ts";
@@ -69,4 +70,20 @@ export async function insertEvent(
     .returning();
   if (!event) throw new Error("no event");
   return event;
+}
+
+/**
+ * The owner's business (made before, e.g. by `businesses.apply`), a published event of it
+ * (insertEvent) and one free "Standing" ticket type of `capacity` on it.
+ */
+export async function ownersPublishedEvent(db: Executor, ownerId: string, capacity: number) {
+  const [business] = await db.select().from(businesses).where(eq(businesses.ownerId, ownerId));
+  if (!business) throw new Error("no business");
+  const event = await insertEvent(db, business.id, "published");
+  const [type] = await db
+    .insert(ticketTypes)
+    .values({ eventId: event.id, name: "Standing", priceMinor: 0, currency: "GBP", capacity })
+    .returning();
+  if (!type) throw new Error("no ticket type");
+  return { business, event, type };
 }
