@@ -4,9 +4,10 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 
 /**
  * Whether money is owed: free bookings need none; "pay at the venue" leaves them unpaid
- * until the door; a card provider would mark them paid.
+ * until the door; a card checkout marks them paid; a chargeback opened by the buyer's
+ * bank marks them disputed.
  */
-export const paymentStatuses = ["not-required", "unpaid", "paid", "refunded"] as const;
+export const paymentStatuses = ["not-required", "unpaid", "paid", "refunded", "disputed"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** Who cancelled a booking. */

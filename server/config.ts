@@ -3,6 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
+import {
+  paymentSettingsProblems,
+  paymentSettingsShape,
+} from "./modules/payments/payment-settings.ts";
 import { walletSettingsShape } from "./modules/tickets/wallet/wallet-settings.ts";
 import {
   messageSettingsProblems,
@@ -31,6 +35,7 @@ const settingsSchema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     ...messageSettingsShape,
     ...walletSettingsShape,
+    ...paymentSettingsShape,
     // Above 60: the page refreshes 60 s before expiry, so a shorter life would refresh non-stop.
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(61).max(86_400).default(900),
     REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
@@ -112,7 +117,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
   }
   const settings = parsed.data;
-  const problems = [...sharedSettingsProblems(settings), ...messageSettingsProblems(settings)];
+  const problems = [
+    ...sharedSettingsProblems(settings),
+    ...messageSettingsProblems(settings),
+    ...paymentSettingsProblems(settings),
+  ];
   if (problems.length > 0) {
     throw new SettingsError(`Invalid settings:\n${problems.map((l) => `  ${l}`).join("\n")}`);
   }

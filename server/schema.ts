@@ -8,6 +8,7 @@ export * from "./modules/checkin/checkin.schema.ts";
 export * from "./modules/events/events.schema.ts";
 export * from "./modules/holds/holds.schema.ts";
 export * from "./modules/notifications/notifications.schema.ts";
+export * from "./modules/payments/payments.schema.ts";
 export * from "./modules/teams/teams.schema.ts";
 export * from "./modules/tickets/tickets.schema.ts";
 export * from "./platform/auth/auth.schema.ts";

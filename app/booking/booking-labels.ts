@@ -19,4 +19,5 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   unpaid: "To pay at the venue",
   paid: "Paid",
   refunded: "Refunded",
+  disputed: "Paid, disputed with the bank",
 };

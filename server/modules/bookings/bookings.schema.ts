@@ -44,9 +44,14 @@ export const bookings = pgTable(
       .references(() => holds.id),
     status: text("status").$type<BookingStatus>().notNull().default("confirmed"),
     paymentStatus: text("payment_status").$type<PaymentStatus>().notNull(),
-    /** The PaymentProvider's name: `free` or `venue` (pay at the venue). */
+    /** How it is paid: `free`, `venue` (pay at the venue) or a card provider's name (`stripe`). */
     paymentProvider: text("payment_provider").notNull(),
+    /** Everything paid: tickets + fees + added tax. */
     totalMinor: integer("total_minor").notNull(),
+    /** The booking fee within the total (card checkouts). */
+    feesMinor: integer("fees_minor").notNull().default(0),
+    /** Tax added on top within the total (exclusive rates). */
+    taxMinor: integer("tax_minor").notNull().default(0),
     currency: text("currency").notNull(),
     contactPhone: text("contact_phone"),
     contactEmail: text("contact_email"),

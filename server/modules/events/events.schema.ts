@@ -12,6 +12,11 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { type EventCategory, type EventStatus, eventStatuses } from "#contract/event-options.ts";
+import {
+  MAX_TAX_RATE_BP,
+  type TicketPaymentMethod,
+  ticketPaymentMethods,
+} from "#contract/payment-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { oneOf } from "#server/platform/db/sql-values.ts";
 
@@ -68,6 +73,10 @@ export const events = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** Whether attendees may cancel their own bookings before the start (bookings module). */
     attendeeCancellation: boolean("attendee_cancellation").notNull().default(true),
+    /** Tax in basis points (2000 = 20 %), 0 for none; card checkouts show it (decision 028). */
+    taxRateBp: integer("tax_rate_bp").notNull().default(0),
+    /** Whether ticket prices include the tax (else it is added on top). */
+    taxInclusive: boolean("tax_inclusive").notNull().default(true),
     /** Whether holders get a reminder 24 hours before the start (events/event-reminders.ts). */
     reminders: boolean("reminders").notNull().default(true),
     /** When the reminder fan-out of this event was started; once, also when it is moved. */
@@ -96,6 +105,7 @@ export const events = pgTable(
     index("events_search").using("gin", t.search).with({ fastupdate: false }),
     check("events_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
     check("events_status_known", oneOf(t.status, eventStatuses)),
+    check("events_tax_rate", sql`${t.taxRateBp} between 0 and ${sql.raw(String(MAX_TAX_RATE_BP))}`),
   ],
 );
 
@@ -118,6 +128,8 @@ export const ticketTypes = pgTable(
     capacity: integer("capacity").notNull(),
     taken: integer("taken").notNull().default(0),
     perOrderLimit: integer("per_order_limit").notNull().default(10),
+    /** How a priced ticket is paid: at the venue, or by card in a hosted checkout. */
+    paymentMethod: text("payment_method").$type<TicketPaymentMethod>().notNull().default("venue"),
     salesStartAt: timestamp("sales_start_at", { withTimezone: true }),
     salesEndAt: timestamp("sales_end_at", { withTimezone: true }),
     position: integer("position").notNull().default(0),
@@ -132,6 +144,7 @@ export const ticketTypes = pgTable(
       "ticket_types_taken_within_capacity",
       sql`${t.taken} >= 0 and ${t.taken} <= ${t.capacity}`,
     ),
+    check("ticket_types_payment_method_known", oneOf(t.paymentMethod, ticketPaymentMethods)),
     check("ticket_types_per_order_limit", sql`${t.perOrderLimit} between 1 and 100`),
     check(
       "ticket_types_sales_window",

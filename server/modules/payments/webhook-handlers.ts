@@ -1,0 +1,20 @@
+import type { Executor } from "#server/platform/db/database.ts";
+import type { PaymentDeps } from "./payment-deps.ts";
+import type { PaymentEvent } from "./payment-provider.ts";
+
+type EventOf<K extends PaymentEvent["kind"]> = Extract<PaymentEvent, { kind: K }>;
+
+/**
+ * Handles one verified webhook event inside the transaction that stored its id: whatever
+ * it writes commits together with "seen", or not at all. A handler must not call the
+ * provider (no network inside the transaction): work that needs it (a refund) is recorded
+ * here and done after the commit, or by the reconciliation.
+ */
+export type WebhookHandler<K extends PaymentEvent["kind"]> = (
+  tx: Executor,
+  event: EventOf<K>,
+  deps: PaymentDeps,
+) => Promise<void>;
+
+/** Which handler takes each kind of event; a kind without one is stored and answered 2xx. */
+export const webhookHandlers: { [K in PaymentEvent["kind"]]?: WebhookHandler<K> } = {};
