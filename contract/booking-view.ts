@@ -11,7 +11,12 @@ export type BookingSummary = {
   status: BookingStatus;
   paymentStatus: PaymentStatus;
   paymentProvider: string;
+  /** Everything paid or to pay: tickets + fees + added tax. */
   totalMinor: number;
+  /** The booking fee within the total (card payments), 0 otherwise. */
+  feesMinor: number;
+  /** Tax added on top within the total (exclusive rates), 0 otherwise. */
+  taxMinor: number;
   currency: string;
   ticketCount: number;
   createdAt: string;

@@ -14,6 +14,8 @@ type SummaryRow = {
   payment_status: PaymentStatus;
   payment_provider: string;
   total_minor: number;
+  fees_minor: number;
+  tax_minor: number;
   currency: string;
   ticket_count: number;
   created_at: string | Date;
@@ -25,6 +27,7 @@ type SummaryRow = {
 
 const summaryColumns = sql`
   b.id, b.reference, b.status, b.payment_status, b.payment_provider, b.total_minor,
+  b.fees_minor, b.tax_minor,
   b.currency, b.created_at, b.cancelled_at,
   (select coalesce(sum(bi.quantity), 0) from booking_items bi where bi.booking_id = b.id)::int
     as ticket_count,
@@ -42,6 +45,8 @@ function summaryOf(row: SummaryRow): BookingSummary {
     paymentStatus: row.payment_status,
     paymentProvider: row.payment_provider,
     totalMinor: Number(row.total_minor),
+    feesMinor: Number(row.fees_minor),
+    taxMinor: Number(row.tax_minor),
     currency: row.currency,
     ticketCount: Number(row.ticket_count),
     createdAt: isoTime(row.created_at),
