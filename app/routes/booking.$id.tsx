@@ -114,6 +114,7 @@ function ChooseStep({ loaded }: { loaded: LoaderData }) {
         <QuantityForm
           ticketTypes={event.ticketTypes}
           timeZone={event.timeZone}
+          tax={event.tax}
           idempotencyKey={loaded.holdKey}
           failure={actionData?.intent === "hold" ? actionData.failure : undefined}
           pending={pending === "hold"}
