@@ -81,9 +81,10 @@ async function functionsFor(
     return { functions: appFunctions, verifyBearer: verifyAccessToken };
   }
   const { testFunctions } = await import("./platform/callable/test-functions.ts");
+  const { paymentTestFunctions } = await import("./modules/payments/payments-test.functions.ts");
   const { verifyTestBearer } = await import("./platform/callable/test-bearer.ts");
   return {
-    functions: [...appFunctions, ...testFunctions],
+    functions: [...appFunctions, ...testFunctions, ...paymentTestFunctions],
     // Tests may also use `test:{userId}:{roles}` bearers; real access tokens work as well.
     verifyBearer: (token) =>
       token.startsWith("test:") ? verifyTestBearer(token) : verifyAccessToken(token),
