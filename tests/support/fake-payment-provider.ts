@@ -24,6 +24,8 @@ export function fakePaymentProvider() {
   const byKey = new Map<string, string>();
   const refunds = new Map<string, { refundId: string; paymentReference: string }>();
   let counter = 0;
+  /** Refunds fail while true (the provider down after a settlement committed). */
+  const faults = { refunds: false };
   const stateOf = (session: Session): CheckoutState => ({
     providerCheckoutId: session.id,
     status: session.status,
@@ -81,6 +83,7 @@ export function fakePaymentProvider() {
       return stateOf(session);
     },
     async refund(request) {
+      if (faults.refunds) throw new Error("the provider is down");
       const known = refunds.get(request.idempotencyKey);
       const refund = known ?? {
         refundId: `re_${++counter}`,
@@ -99,6 +102,7 @@ export function fakePaymentProvider() {
   };
   return {
     provider,
+    faults,
     sessions,
     refunds,
     /** The buyer pays the session (as charged: the request's total unless told otherwise). */

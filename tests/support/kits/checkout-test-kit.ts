@@ -3,6 +3,7 @@ import type { PaymentDeps } from "#server/modules/payments/payment-deps.ts";
 import type { PaymentProvider } from "#server/modules/payments/payment-provider.ts";
 import { paymentAccounts } from "#server/modules/payments/payments.schema.ts";
 import type { DatabaseHandle, Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { createLogger } from "#server/platform/runtime/logger.ts";
 import { bookingsKit } from "#tests/support/kits/bookings-test-kit.ts";
 import { makeEvent, newKey, type TicketTypeSpec } from "#tests/support/kits/holds-test-kit.ts";
@@ -69,7 +70,25 @@ export async function cardEvent(
       state: account,
     });
   }
-  return made;
+  // A team working at the event: the organiser's alerts about it are stored for it.
+  const [team] = await rowsOf<{ id: string }>(
+    db,
+    sql`insert into teams (business_id, name) values (${made.business.id}, 'Door') returning id`,
+  );
+  await db.execute(
+    sql`insert into team_events (team_id, event_id) values (${team?.id}, ${made.event.id})`,
+  );
+  return { ...made, teamId: team?.id ?? "" };
+}
+
+/** Subjects of the alerts raised for a team, oldest first. */
+export async function alertSubjectsOf(db: Executor, teamId: string): Promise<string[]> {
+  const rows = await rowsOf<{ subject: string }>(
+    db,
+    sql`select a.subject from alerts a join alert_teams t on t.alert_id = a.id
+        where t.team_id = ${teamId} order by a.created_at`,
+  );
+  return rows.map((row) => row.subject);
 }
 
 type Caller = { call(name: string, data: unknown): Promise<unknown> };
