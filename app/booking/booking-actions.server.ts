@@ -4,7 +4,6 @@ import type { ServerContext } from "#app/server-context.ts";
 import { bookingPath } from "#contract/paths.ts";
 import { bookingFailure } from "./booking-failure.ts";
 import { attendeeField, quantityField } from "./booking-form-fields.ts";
-import { startCheckout } from "./checkout-return.server.ts";
 
 export type BookingActionData = {
   intent: string;
@@ -92,7 +91,7 @@ async function confirm(server: ServerContext, form: FormData) {
  */
 async function pay(server: ServerContext, form: FormData) {
   try {
-    const started = await startCheckout(server, {
+    const started = await server.invoke("payments.startCheckout", {
       holdId: field(form, "holdId"),
       attendees: attendeesOf(form),
       contactEmail: field(form, "contactEmail"),

@@ -4,31 +4,18 @@ import type { CheckoutQuote, CheckoutStatusView } from "#contract/checkout-view.
 import { bookingPath } from "#contract/paths.ts";
 import type { CheckoutReturn } from "./checkout-return.ts";
 
-// TEMPORARY until helper h2's payments functions are merged: untyped calls by name.
-type Invoke = (name: string, input: unknown) => Promise<unknown>;
-const invokeOf = (server: ServerContext) => server.invoke as unknown as Invoke;
-
 /** The payment side of a live hold (method, lines, totals); null when it has none to give. */
 export async function quoteOf(
   server: ServerContext,
   holdId: string,
 ): Promise<CheckoutQuote | null> {
   try {
-    return (await invokeOf(server)("payments.quote", { holdId })) as CheckoutQuote;
+    return await server.invoke("payments.quote", { holdId });
   } catch (error) {
     // The hold lapsed or went between the two calls: the page shows what holds.current said.
     if (isFunctionError(error) && error.httpCode < 500) return null;
     throw error;
   }
-}
-
-export type StartedCheckout = { checkoutId: string; url: string; expiresAt: string };
-
-export function startCheckout(
-  server: ServerContext,
-  input: { holdId: string; attendees: { name: string }[]; contactEmail: string },
-): Promise<StartedCheckout> {
-  return invokeOf(server)("payments.startCheckout", input) as Promise<StartedCheckout>;
 }
 
 const problemMessages = {
@@ -50,9 +37,9 @@ export async function checkoutReturn(
 ): Promise<{ redirectTo: string } | CheckoutReturn | null> {
   let view: CheckoutStatusView;
   try {
-    view = (await invokeOf(server)("payments.checkoutStatus", {
+    view = await server.invoke("payments.checkoutStatus", {
       checkoutId: checkoutId.slice(0, 100),
-    })) as CheckoutStatusView;
+    });
   } catch (error) {
     if (isFunctionError(error) && ["NOT_FOUND", "INVALID_ARGUMENT"].includes(error.status)) {
       return null;
