@@ -192,4 +192,27 @@ describe("card checkout inside the hold (issue 24)", () => {
     await expect(page.getByRole("button", { name: "Pay €12.80" }).count()).resolves.toBe(1);
     await page.close();
   });
+
+  it("pays without JavaScript too: the form's redirect to the payment page is allowed", async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      userAgent:
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+    });
+    const page = await context.newPage();
+    await signInAs(page, base, { name: "Nora Noscript" });
+    await page.goto(`${base}/booking/${event.shortId}`);
+    await page.getByLabel("Standard", { exact: true }).selectOption("2");
+    await page.getByRole("button", { name: "Hold tickets" }).click();
+    await countdown(page).waitFor();
+    await page.getByLabel("Ticket 2 (Standard): attendee's name").fill("Noah Guest");
+    // A plain form post answered by a redirect to another origin: CSP form-action allows it.
+    await page.getByRole("button", { name: "Pay €25.60" }).click();
+    await page.waitForURL((url) => url.href.startsWith(peerURL));
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL(/\/booking_refrence\?reference=/);
+    await page.getByText("Paid by card").waitFor();
+    await expect(page.getByText("Noah Guest").count()).resolves.toBe(1);
+    await context.close();
+  });
 });
