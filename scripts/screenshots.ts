@@ -4,18 +4,23 @@
  * before calling a screen done. Starts the built server on a fresh embedded database
  * with the demo data (NODE_ENV=test, so `test.signInAs` can sign in as the demo owner
  * and user), makes one booking, then visits each screen as a visitor, the user or the
- * owner. Names given on the command line keep only the screens whose name contains one.
+ * owner. Card payments are on against the Stripe test peer (tests/support/stripe-peer.ts):
+ * a second demo event is sold by card, for the hold with its split, the return states and
+ * a booking paid by card. Names given on the command line keep only the screens whose
+ * name contains one.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { bookingPath } from "#contract/paths.ts";
 import { demoAccounts } from "#server/modules/demo/demo-seed.ts";
 import { launchChromium, newPage, waitForHydration } from "#tests/e2e/browser.ts";
 import { seedScreens } from "#tests/e2e/screens.ts";
 import { callFunction } from "#tests/e2e/session.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
+import { startStripePeer } from "#tests/support/stripe-peer.ts";
 import { makeWalletTestFiles } from "#tests/support/wallet-certs.ts";
 
 type As = "visitor" | "user" | "owner";
@@ -43,6 +48,7 @@ try {
   process.exit(1);
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), "screenshots-pglite-"));
+const peer = await startStripePeer();
 const server = await spawnServer({
   env: {
     NODE_ENV: "test",
@@ -50,8 +56,13 @@ const server = await spawnServer({
     DATABASE_URL: undefined,
     // Throwaway wallet certificates, so the ticket screens show their wallet buttons.
     ...makeWalletTestFiles().env,
+    // Card payments against the test peer, with a booking fee to show.
+    ...peer.env(),
+    PLATFORM_FEE_PERCENT: "5",
+    PLATFORM_FEE_FIXED_MINOR: "20",
   },
 });
+peer.setWebhookUrl(`${server.url}/api/payments/stripe/webhook`);
 const baseURL = server.url;
 
 /** Signs in (test.signInAs) as the demo person with this phone, in the page's context. */
@@ -118,7 +129,74 @@ async function prepare(browser: Browser) {
     { eventId: event.id },
     userId,
   );
-  return { event, booking, teamId: teams[0]?.id ?? "none", ticketId: tickets[0]?.id ?? "none" };
+  return {
+    event,
+    booking,
+    teamId: teams[0]?.id ?? "none",
+    ticketId: tickets[0]?.id ?? "none",
+    card: await prepareCard(events, { ownerId, userId, otherEventId: event.id }),
+  };
+}
+
+type OwnedEvent = { id: string; shortId: string; path: string; status: string };
+
+/**
+ * Another demo event sold by card (tax added on top, so every line of the split shows):
+ * the demo user's hold with a checkout started (not paid: the return states), and the
+ * owner's booking paid at the peer.
+ */
+async function prepareCard(
+  events: (OwnedEvent & { ticketTypeCount: number })[],
+  ids: { ownerId: string; userId: string; otherEventId: string },
+) {
+  const call = <T>(name: string, data: unknown, userId: string) =>
+    callFunction<T>(baseURL, name, data, userId);
+  let chosen: { event: OwnedEvent; typeId: string } | null = null;
+  for (const candidate of events) {
+    if (candidate.status !== "published" || candidate.id === ids.otherEventId) continue;
+    const full = await call<{ ticketTypes: { id: string; priceMinor: number }[] }>(
+      "events.getForOwner",
+      { eventId: candidate.id },
+      ids.ownerId,
+    );
+    const priced = full.ticketTypes.find((type) => type.priceMinor > 0);
+    if (priced) {
+      chosen = { event: candidate, typeId: priced.id };
+      break;
+    }
+  }
+  if (!chosen) throw new Error("no second published demo event with a priced ticket type");
+  const { event, typeId } = chosen;
+  await call(
+    "test.cardPaidEvent",
+    { eventId: event.id, taxRateBp: 2000, taxInclusive: false },
+    ids.ownerId,
+  );
+  const startFor = async (userId: string, names: string[]) => {
+    const hold = await call<{ id: string }>(
+      "holds.create",
+      {
+        eventId: event.shortId,
+        items: [{ ticketTypeId: typeId, quantity: names.length }],
+        idempotencyKey: crypto.randomUUID(),
+      },
+      userId,
+    );
+    return call<{ checkoutId: string; url: string }>(
+      "payments.startCheckout",
+      { holdId: hold.id, attendees: names.map((name) => ({ name })) },
+      userId,
+    );
+  };
+  const open = await startFor(ids.userId, ["Demo User", "A Friend"]);
+  const paid = await startFor(ids.ownerId, ["Demo Owner"]);
+  await peer.pay(new URL(paid.url).pathname.split("/").pop() ?? "");
+  const settled = await call<{ bookingReference: string | null }>(
+    "payments.checkoutStatus",
+    { checkoutId: paid.checkoutId },
+    ids.ownerId,
+  );
+  return { event, checkoutId: open.checkoutId, reference: settled.bookingReference ?? "none" };
 }
 
 /** Saves the profile's email and waits for `shown` (the badge, or the notice). */
@@ -128,7 +206,7 @@ async function saveEmail(page: Page, email: string, shown: string) {
   await page.getByText(shown, { exact: true }).first().waitFor();
 }
 
-function shotsFor({ event, teamId, ticketId }: Awaited<ReturnType<typeof prepare>>): Shot[] {
+function shotsFor({ event, teamId, ticketId, card }: Awaited<ReturnType<typeof prepare>>): Shot[] {
   const slug = (p: string) => p.replace(/^\//, "").replace(/[^\w-]+/g, "_") || "home";
   return [
     ...seedScreens.map(
@@ -165,6 +243,21 @@ function shotsFor({ event, teamId, ticketId }: Awaited<ReturnType<typeof prepare
         await page.getByText("Who is coming").waitFor();
       },
     },
+    // Card payments (issue 24): all-in prices, the hold with its split and "Pay", coming
+    // back from the payment page (confirming, cancelled), a booking paid by card.
+    { name: "event_card", path: card.event.path, as: "visitor" },
+    { name: "booking_card_hold", path: `/booking/${card.event.shortId}`, as: "user" },
+    {
+      name: "booking_card_confirming",
+      path: `/booking/${card.event.shortId}?checkout=${card.checkoutId}`,
+      as: "user",
+    },
+    {
+      name: "booking_card_cancelled",
+      path: `/booking/${card.event.shortId}?checkout=${card.checkoutId}&back=1`,
+      as: "user",
+    },
+    { name: "booking_card_paid", path: bookingPath(card.reference), as: "owner" },
     { name: "my_ticket_one", path: `/my-ticket/${ticketId}`, as: "user" },
     { name: "my_ticket_event", path: `/my_ticket/${event.id}`, as: "user" },
     {
@@ -304,5 +397,6 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await peer.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
