@@ -56,7 +56,7 @@ function SubmitButton({ quote, pending }: { quote: CheckoutQuote | null; pending
   }
   return (
     <Button type="submit" loading={pending} size="md">
-      Pay {quote.currency ? formatPrice(quote.totalMinor, quote.currency) : ""}
+      {quote.currency ? `Pay ${formatPrice(quote.totalMinor, quote.currency)}` : "Pay"}
     </Button>
   );
 }
