@@ -22,6 +22,7 @@ import { callFunction } from "#tests/e2e/session.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { startStripePeer } from "#tests/support/stripe-peer.ts";
 import { makeWalletTestFiles } from "#tests/support/wallet-certs.ts";
+import { prepareCardScreens } from "./screenshots-card.ts";
 
 type As = "visitor" | "user" | "owner";
 type Shot = {
@@ -134,69 +135,12 @@ async function prepare(browser: Browser) {
     booking,
     teamId: teams[0]?.id ?? "none",
     ticketId: tickets[0]?.id ?? "none",
-    card: await prepareCard(events, { ownerId, userId, otherEventId: event.id }),
-  };
-}
-
-type OwnedEvent = { id: string; shortId: string; path: string; status: string };
-
-/**
- * Another demo event sold by card (tax added on top, so every line of the split shows):
- * the demo user's hold with a checkout started (not paid: the return states), and the
- * owner's booking paid at the peer.
- */
-async function prepareCard(
-  events: (OwnedEvent & { ticketTypeCount: number })[],
-  ids: { ownerId: string; userId: string; otherEventId: string },
-) {
-  const call = <T>(name: string, data: unknown, userId: string) =>
-    callFunction<T>(baseURL, name, data, userId);
-  let chosen: { event: OwnedEvent; typeId: string } | null = null;
-  for (const candidate of events) {
-    if (candidate.status !== "published" || candidate.id === ids.otherEventId) continue;
-    const full = await call<{ ticketTypes: { id: string; priceMinor: number }[] }>(
-      "events.getForOwner",
-      { eventId: candidate.id },
-      ids.ownerId,
-    );
-    const priced = full.ticketTypes.find((type) => type.priceMinor > 0);
-    if (priced) {
-      chosen = { event: candidate, typeId: priced.id };
-      break;
-    }
-  }
-  if (!chosen) throw new Error("no second published demo event with a priced ticket type");
-  const { event, typeId } = chosen;
-  await call(
-    "test.cardPaidEvent",
-    { eventId: event.id, taxRateBp: 2000, taxInclusive: false },
-    ids.ownerId,
-  );
-  const startFor = async (userId: string, names: string[]) => {
-    const hold = await call<{ id: string }>(
-      "holds.create",
-      {
-        eventId: event.shortId,
-        items: [{ ticketTypeId: typeId, quantity: names.length }],
-        idempotencyKey: crypto.randomUUID(),
-      },
+    card: await prepareCardScreens(baseURL, peer, events, {
+      ownerId,
       userId,
-    );
-    return call<{ checkoutId: string; url: string }>(
-      "payments.startCheckout",
-      { holdId: hold.id, attendees: names.map((name) => ({ name })) },
-      userId,
-    );
+      otherEventId: event.id,
+    }),
   };
-  const open = await startFor(ids.userId, ["Demo User", "A Friend"]);
-  const paid = await startFor(ids.ownerId, ["Demo Owner"]);
-  await peer.pay(new URL(paid.url).pathname.split("/").pop() ?? "");
-  const settled = await call<{ bookingReference: string | null }>(
-    "payments.checkoutStatus",
-    { checkoutId: paid.checkoutId },
-    ids.ownerId,
-  );
-  return { event, checkoutId: open.checkoutId, reference: settled.bookingReference ?? "none" };
 }
 
 /** Saves the profile's email and waits for `shown` (the badge, or the notice). */
