@@ -16,6 +16,10 @@ export type EventCard = {
   venueName: string;
   category: EventCategory;
   coverImage: string | null;
+  /**
+   * The lowest all-in price (`ticketPriceParts`: price, booking fee, added tax) of a type
+   * still on sale (of any type when all are sold out); null without ticket types.
+   */
   lowestPriceMinor: number | null;
   currency: string | null;
   availability: Availability;

@@ -1,5 +1,7 @@
 import type { Availability } from "./event-card.ts";
 import type { EventCategory, EventStatus } from "./event-options.ts";
+import type { TicketPaymentMethod } from "./payment-options.ts";
+import type { EventTax } from "./pricing.ts";
 
 // Built by server/modules/events/event-page.service.ts; shown by the event page and the booking steps.
 
@@ -17,7 +19,16 @@ export type PublicTicketType = {
   id: string;
   name: string;
   description: string;
+  /** The organiser's price. */
   priceMinor: number;
+  /**
+   * What the buyer pays for one (`ticketPriceParts` in contract/pricing.ts): the price,
+   * the booking fee of a card-paid priced ticket, and tax added on top. Shown first.
+   */
+  allInPriceMinor: number;
+  /** The booking fee within `allInPriceMinor` (0 for free and pay-at-the-venue tickets). */
+  feeMinor: number;
+  paymentMethod: TicketPaymentMethod;
   currency: string;
   remaining: number;
   availability: Availability;
@@ -47,6 +58,8 @@ export type EventPage = {
   ended: boolean;
   businessName: string;
   cover: { large: string; small: string } | null;
+  /** The event's tax: contained in the prices (inclusive) or added on top of them. */
+  tax: EventTax;
   ticketTypes: PublicTicketType[];
   /** Whether at least one ticket type can be booked now. */
   onSale: boolean;

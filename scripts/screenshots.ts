@@ -4,19 +4,25 @@
  * before calling a screen done. Starts the built server on a fresh embedded database
  * with the demo data (NODE_ENV=test, so `test.signInAs` can sign in as the demo owner
  * and user), makes one booking, then visits each screen as a visitor, the user or the
- * owner. Names given on the command line keep only the screens whose name contains one.
+ * owner. Card payments are on against the Stripe test peer (tests/support/stripe-peer.ts):
+ * a second demo event is sold by card, for the hold with its split, the return states and
+ * a booking paid by card. Names given on the command line keep only the screens whose
+ * name contains one.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { bookingPath } from "#contract/paths.ts";
 import { demoAccounts } from "#server/modules/demo/demo-seed.ts";
 import { launchChromium, newPage, waitForHydration } from "#tests/e2e/browser.ts";
 import { seedScreens } from "#tests/e2e/screens.ts";
 import { callFunction } from "#tests/e2e/session.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
+import { startStripePeer } from "#tests/support/stripe-peer.ts";
 import { makeWalletTestFiles } from "#tests/support/wallet-certs.ts";
+import { prepareCardScreens } from "./screenshots-card.ts";
 
 type As = "visitor" | "user" | "owner";
 type Shot = {
@@ -43,6 +49,7 @@ try {
   process.exit(1);
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), "screenshots-pglite-"));
+const peer = await startStripePeer();
 const server = await spawnServer({
   env: {
     NODE_ENV: "test",
@@ -50,8 +57,13 @@ const server = await spawnServer({
     DATABASE_URL: undefined,
     // Throwaway wallet certificates, so the ticket screens show their wallet buttons.
     ...makeWalletTestFiles().env,
+    // Card payments against the test peer, with a booking fee to show.
+    ...peer.env(),
+    PLATFORM_FEE_PERCENT: "5",
+    PLATFORM_FEE_FIXED_MINOR: "20",
   },
 });
+peer.setWebhookUrl(`${server.url}/api/payments/stripe/webhook`);
 const baseURL = server.url;
 
 /** Signs in (test.signInAs) as the demo person with this phone, in the page's context. */
@@ -118,7 +130,17 @@ async function prepare(browser: Browser) {
     { eventId: event.id },
     userId,
   );
-  return { event, booking, teamId: teams[0]?.id ?? "none", ticketId: tickets[0]?.id ?? "none" };
+  return {
+    event,
+    booking,
+    teamId: teams[0]?.id ?? "none",
+    ticketId: tickets[0]?.id ?? "none",
+    card: await prepareCardScreens(baseURL, peer, events, {
+      ownerId,
+      userId,
+      otherEventId: event.id,
+    }),
+  };
 }
 
 /** Saves the profile's email and waits for `shown` (the badge, or the notice). */
@@ -128,7 +150,7 @@ async function saveEmail(page: Page, email: string, shown: string) {
   await page.getByText(shown, { exact: true }).first().waitFor();
 }
 
-function shotsFor({ event, teamId, ticketId }: Awaited<ReturnType<typeof prepare>>): Shot[] {
+function shotsFor({ event, teamId, ticketId, card }: Awaited<ReturnType<typeof prepare>>): Shot[] {
   const slug = (p: string) => p.replace(/^\//, "").replace(/[^\w-]+/g, "_") || "home";
   return [
     ...seedScreens.map(
@@ -165,6 +187,21 @@ function shotsFor({ event, teamId, ticketId }: Awaited<ReturnType<typeof prepare
         await page.getByText("Who is coming").waitFor();
       },
     },
+    // Card payments (issue 24): all-in prices, the hold with its split and "Pay", coming
+    // back from the payment page (confirming, cancelled), a booking paid by card.
+    { name: "event_card", path: card.event.path, as: "visitor" },
+    { name: "booking_card_hold", path: `/booking/${card.event.shortId}`, as: "user" },
+    {
+      name: "booking_card_confirming",
+      path: `/booking/${card.event.shortId}?checkout=${card.checkoutId}`,
+      as: "user",
+    },
+    {
+      name: "booking_card_cancelled",
+      path: `/booking/${card.event.shortId}?checkout=${card.checkoutId}&back=1`,
+      as: "user",
+    },
+    { name: "booking_card_paid", path: bookingPath(card.reference), as: "owner" },
     { name: "my_ticket_one", path: `/my-ticket/${ticketId}`, as: "user" },
     { name: "my_ticket_event", path: `/my_ticket/${event.id}`, as: "user" },
     {
@@ -304,5 +341,6 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await peer.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

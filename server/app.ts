@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { RouterContext, ServerBuild } from "react-router";
 import { eventImagesRouter } from "./modules/events/event-images.http.ts";
+import { checkoutPageOrigins } from "./modules/payments/checkout-origins.ts";
 import { ticketKeysRouter } from "./modules/tickets/ticket-keys.http.ts";
 import { walletRouter } from "./modules/tickets/wallet/wallet.http.ts";
 import type { BearerVerifier } from "./platform/callable/callable-router.ts";
@@ -83,7 +84,12 @@ export function createApp(appDeps: AppDeps): express.Express {
   });
 
   app.use(requestLogger(deps.services.log));
-  app.use(securityHeaders({ secureTransport: deps.secureTransport }));
+  app.use(
+    securityHeaders({
+      secureTransport: deps.secureTransport,
+      formTargets: checkoutPageOrigins(deps.services.settings),
+    }),
+  );
   const { jwks } = deps;
   if (jwks) {
     app.get("/.well-known/jwks.json", async (_req, res, next) => {

@@ -2,9 +2,9 @@ import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import type { BookingView } from "#contract/booking-view.ts";
 import { ticketPath } from "#contract/paths.ts";
-import { bookingStatusLabels, paymentStatusLabels, ticketStatusLabels } from "./booking-labels.ts";
+import { bookingStatusLabels, paymentLabel, ticketStatusLabels } from "./booking-labels.ts";
 import { EventHeader } from "./EventHeader.tsx";
-import { LineItems } from "./LineItems.tsx";
+import { feeAndTaxLines, LineItems } from "./LineItems.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 
 function Lines({ booking }: { booking: BookingView }) {
@@ -12,10 +12,13 @@ function Lines({ booking }: { booking: BookingView }) {
     <Stack gap={4}>
       <LineItems
         items={booking.items}
+        extras={feeAndTaxLines(booking)}
         totalMinor={booking.totalMinor}
         currency={booking.currency}
       />
-      <Text size="sm">{paymentStatusLabels[booking.paymentStatus]}</Text>
+      <Text size="sm" data-payment>
+        {paymentLabel(booking)}
+      </Text>
     </Stack>
   );
 }

@@ -3,11 +3,14 @@ import { Form } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import { formatPrice } from "#app/events/format.ts";
 import type { FormFailure } from "#app/forms/form-failure.ts";
+import type { CheckoutQuote } from "#contract/checkout-view.ts";
 import type { HoldView } from "#contract/hold-view.ts";
 import { attendeeField, confirmKeyOf, ticketSlots } from "./booking-form-fields.ts";
 
 type Props = {
   hold: HoldView;
+  /** How the hold is paid; null when the server gave no quote (confirmed as before). */
+  quote: CheckoutQuote | null;
   userName: string | null;
   /** The account's email, the contact email's starting value. */
   accountEmail: string | null;
@@ -15,7 +18,15 @@ type Props = {
   pending: boolean;
 };
 
-function PaymentNote({ hold }: { hold: HoldView }) {
+function PaymentNote({ hold, quote }: { hold: HoldView; quote: CheckoutQuote | null }) {
+  if (quote?.method === "card") {
+    return (
+      <Text size="sm">
+        <strong>Pay by card</strong> on our payment provider's secure page (Stripe): your tickets
+        stay held while you pay, and your booking is made as soon as the payment is in.
+      </Text>
+    );
+  }
   if (hold.totalMinor === 0 || !hold.currency) {
     return <Text size="sm">These tickets are free: your booking is confirmed at once.</Text>;
   }
@@ -27,15 +38,41 @@ function PaymentNote({ hold }: { hold: HoldView }) {
   );
 }
 
-/** Step two: a name per ticket (the first one is the buyer's), an optional email, confirm. */
-export function ConfirmForm({ hold, userName, accountEmail, failure, pending }: Props) {
+/** The form's button: "Pay €12.80" for a card hold, why it cannot be paid, or "Confirm booking". */
+function SubmitButton({ quote, pending }: { quote: CheckoutQuote | null; pending: boolean }) {
+  if (quote?.method !== "card") {
+    return (
+      <Button type="submit" loading={pending} size="md">
+        Confirm booking
+      </Button>
+    );
+  }
+  if (quote.cardBlocked) {
+    return (
+      <FormMessage kind="error" title="Card payment is not available">
+        {quote.cardBlocked}
+      </FormMessage>
+    );
+  }
+  return (
+    <Button type="submit" loading={pending} size="md">
+      {quote.currency ? `Pay ${formatPrice(quote.totalMinor, quote.currency)}` : "Pay"}
+    </Button>
+  );
+}
+
+/**
+ * Step two: a name per ticket (the first one is the buyer's), an optional email, then
+ * confirm (free, pay at the venue) or pay by card (the hosted checkout).
+ */
+export function ConfirmForm({ hold, quote, userName, accountEmail, failure, pending }: Props) {
   const slots = ticketSlots(hold.items);
   const values = failure?.values ?? {};
   const nameErrorsAtTop = failure && Object.keys(failure.fieldErrors).length === 0;
   return (
     <Form method="post">
       <Stack gap="md" maw="32rem">
-        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="intent" value={quote?.method === "card" ? "pay" : "confirm"} />
         <input type="hidden" name="holdId" value={hold.id} />
         <input type="hidden" name="idempotencyKey" value={confirmKeyOf(hold.id)} />
         {nameErrorsAtTop ? <FormMessage kind="error">{failure.message}</FormMessage> : null}
@@ -70,10 +107,8 @@ export function ConfirmForm({ hold, userName, accountEmail, failure, pending }: 
           defaultValue={values.contactEmail ?? accountEmail ?? ""}
           error={failure?.fieldErrors.contactEmail}
         />
-        <PaymentNote hold={hold} />
-        <Button type="submit" loading={pending} size="md">
-          Confirm booking
-        </Button>
+        <PaymentNote hold={hold} quote={quote} />
+        <SubmitButton quote={quote} pending={pending} />
       </Stack>
     </Form>
   );

@@ -9,13 +9,21 @@ type LineItem = {
   currency: string;
 };
 
-/** One line per ticket type and the total, as a hold and a booking both show them. */
+/** A line after the tickets: the booking fee, tax added on top. */
+export type ExtraLine = { label: string; totalMinor: number };
+
+/**
+ * One line per ticket type, then the booking fee and added tax when there are any, and
+ * the total: as a hold, its checkout and a booking all show them.
+ */
 export function LineItems({
   items,
+  extras = [],
   totalMinor,
   currency,
 }: {
   items: readonly LineItem[];
+  extras?: readonly ExtraLine[];
   totalMinor: number;
   /** Null when nothing is priced (the total reads "Free"). */
   currency: string | null;
@@ -31,6 +39,14 @@ export function LineItems({
             <Text>{formatPrice(item.quantity * item.unitPriceMinor, item.currency)}</Text>
           </Group>
         ))}
+        {currency
+          ? extras.map((line) => (
+              <Group key={line.label} component="li" justify="space-between" wrap="nowrap">
+                <Text>{line.label}</Text>
+                <Text>{formatPrice(line.totalMinor, currency)}</Text>
+              </Group>
+            ))
+          : null}
       </Stack>
       <Group justify="space-between" wrap="nowrap">
         <Text fw={700}>Total</Text>
@@ -38,4 +54,12 @@ export function LineItems({
       </Group>
     </Stack>
   );
+}
+
+/** The booking fee and added tax of a booking, the lines that are not zero. */
+export function feeAndTaxLines(money: { feesMinor: number; taxMinor: number }): ExtraLine[] {
+  return [
+    ...(money.feesMinor > 0 ? [{ label: "Booking fee", totalMinor: money.feesMinor }] : []),
+    ...(money.taxMinor > 0 ? [{ label: "Tax", totalMinor: money.taxMinor }] : []),
+  ];
 }

@@ -2,9 +2,11 @@ import { Button, NativeSelect, Stack, Text } from "@mantine/core";
 import { Form } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import { formatPrice } from "#app/events/format.ts";
+import { priceNote } from "#app/events/price-note.ts";
 import { notOnSaleText } from "#app/events/TicketTypeList.tsx";
 import type { FormFailure } from "#app/forms/form-failure.ts";
 import type { PublicTicketType } from "#contract/event-page.ts";
+import type { EventTax } from "#contract/pricing.ts";
 import { quantityField } from "./booking-form-fields.ts";
 
 /** 0 up to what one order may take of what is left. */
@@ -13,8 +15,10 @@ function quantityOptions(ticket: PublicTicketType): string[] {
   return Array.from({ length: most + 1 }, (_, n) => String(n));
 }
 
-function ticketDescription(ticket: PublicTicketType, timeZone: string): string {
-  const price = formatPrice(ticket.priceMinor, ticket.currency);
+/** "€12.80 (incl. €0.80 booking fee) · 12 left": the all-in price first, as on the event page. */
+function ticketDescription(ticket: PublicTicketType, timeZone: string, tax: EventTax): string {
+  const note = priceNote(ticket, tax);
+  const price = `${formatPrice(ticket.allInPriceMinor, ticket.currency)}${note ? ` (${note})` : ""}`;
   const reason = notOnSaleText(ticket, timeZone);
   if (reason) return `${price} · ${reason}`;
   const limit = ticket.perOrderLimit < ticket.remaining ? ` · at most ${ticket.perOrderLimit}` : "";
@@ -24,6 +28,7 @@ function ticketDescription(ticket: PublicTicketType, timeZone: string): string {
 type Props = {
   ticketTypes: PublicTicketType[];
   timeZone: string;
+  tax: EventTax;
   idempotencyKey: string;
   failure: FormFailure | undefined;
   pending: boolean;
@@ -33,7 +38,14 @@ type Props = {
  * Step one: how many of each ticket type. Types that cannot be bought are shown disabled
  * with the reason in words; the select offers no more than the order limit and what is left.
  */
-export function QuantityForm({ ticketTypes, timeZone, idempotencyKey, failure, pending }: Props) {
+export function QuantityForm({
+  ticketTypes,
+  timeZone,
+  tax,
+  idempotencyKey,
+  failure,
+  pending,
+}: Props) {
   const anyOnSale = ticketTypes.some((ticket) => ticket.onSale);
   return (
     <Form method="post" aria-labelledby="choose-heading">
@@ -51,7 +63,7 @@ export function QuantityForm({ ticketTypes, timeZone, idempotencyKey, failure, p
               key={ticket.id}
               name={name}
               label={ticket.name}
-              description={ticketDescription(ticket, timeZone)}
+              description={ticketDescription(ticket, timeZone, tax)}
               data={quantityOptions(ticket)}
               defaultValue={failure?.values[name] ?? "0"}
               disabled={!ticket.onSale}

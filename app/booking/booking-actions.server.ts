@@ -59,6 +59,17 @@ function attendeesOf(form: FormData): { name: string }[] {
   return attendees;
 }
 
+/** A refusal of the attendees form (confirm or pay), its errors on the fields they name. */
+function attendeesFailure(intent: string, error: unknown, form: FormData) {
+  const { failure, status } = bookingFailure(error, form, (path) => {
+    const attendee = /^attendees\.(\d+)/.exec(path);
+    if (attendee) return attendeeField(Number(attendee[1]));
+    if (path === "contactEmail") return "contactEmail";
+    return null;
+  });
+  return data<BookingActionData>({ intent, failure }, { status });
+}
+
 async function confirm(server: ServerContext, form: FormData) {
   try {
     const booking = await server.invoke("bookings.confirm", {
@@ -69,13 +80,25 @@ async function confirm(server: ServerContext, form: FormData) {
     });
     return redirect(bookingPath(booking.reference));
   } catch (error) {
-    const { failure, status } = bookingFailure(error, form, (path) => {
-      const attendee = /^attendees\.(\d+)/.exec(path);
-      if (attendee) return attendeeField(Number(attendee[1]));
-      if (path === "contactEmail") return "contactEmail";
-      return null;
+    return attendeesFailure("confirm", error, form);
+  }
+}
+
+/**
+ * Card-paid tickets: start (or resume: one checkout per hold) the hosted checkout and send
+ * the browser there. The hold now lasts as long as the checkout; the names and email
+ * travel with it and make the booking once the payment is in.
+ */
+async function pay(server: ServerContext, form: FormData) {
+  try {
+    const started = await server.invoke("payments.startCheckout", {
+      holdId: field(form, "holdId"),
+      attendees: attendeesOf(form),
+      contactEmail: field(form, "contactEmail"),
     });
-    return data<BookingActionData>({ intent: "confirm", failure }, { status });
+    return redirect(started.url);
+  } catch (error) {
+    return attendeesFailure("pay", error, form);
   }
 }
 
@@ -89,11 +112,12 @@ async function release(server: ServerContext, eventId: string, form: FormData) {
   }
 }
 
-/** The booking page's three forms: hold tickets, confirm the hold, let it go. */
+/** The booking page's forms: hold tickets, confirm the hold or pay for it, let it go. */
 export async function runBookingAction(server: ServerContext, eventId: string, form: FormData) {
   const intent = field(form, "intent");
   if (intent === "hold") return hold(server, eventId, form);
   if (intent === "confirm") return confirm(server, form);
+  if (intent === "pay") return pay(server, form);
   if (intent === "release") return release(server, eventId, form);
   throw new Response("Unknown form", { status: 400 });
 }

@@ -1,4 +1,5 @@
 import type { BookingStatus, PaymentStatus } from "#contract/booking-status.ts";
+import type { BookingSummary } from "#contract/booking-view.ts";
 import type { TicketStatus } from "#contract/ticket-status.ts";
 
 /** Each status in words, with the colour of its badge. */
@@ -21,3 +22,17 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   refunded: "Refunded",
   disputed: "Paid, disputed with the bank",
 };
+
+/** How a card payment's states read (the booking was paid in a hosted checkout). */
+const cardPaymentLabels: Partial<Record<PaymentStatus, string>> = {
+  paid: "Paid by card",
+  refunded: "Refunded to your card",
+  disputed: "Paid by card, disputed with the bank",
+};
+
+/** The payment line of a booking: "Paid by card", "To pay at the venue", … */
+export function paymentLabel(booking: Pick<BookingSummary, "paymentStatus" | "paymentProvider">) {
+  const card =
+    booking.paymentProvider === "stripe" ? cardPaymentLabels[booking.paymentStatus] : null;
+  return card ?? paymentStatusLabels[booking.paymentStatus];
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { UpcomingTicket } from "#contract/upcoming-ticket.ts";
 import { ticketSlots } from "./booking-form-fields.ts";
+import { paymentLabel } from "./booking-labels.ts";
 import { groupTicketsByEvent } from "./group-tickets.ts";
+import { feeAndTaxLines } from "./LineItems.tsx";
 import { formatClock, minutesLeftText } from "./use-seconds-left.ts";
 
 describe("the countdown's words", () => {
@@ -55,5 +57,24 @@ describe("groupTicketsByEvent", () => {
       ["a", ["1", "3"]],
       ["b", ["2"]],
     ]);
+  });
+});
+
+describe("a booking's payment line", () => {
+  it("says a card payment was by card, and the venue's as before", () => {
+    expect(paymentLabel({ paymentStatus: "paid", paymentProvider: "stripe" })).toBe("Paid by card");
+    expect(paymentLabel({ paymentStatus: "disputed", paymentProvider: "stripe" })).toBe(
+      "Paid by card, disputed with the bank",
+    );
+    expect(paymentLabel({ paymentStatus: "unpaid", paymentProvider: "venue" })).toBe(
+      "To pay at the venue",
+    );
+  });
+
+  it("lists the booking fee and added tax only when there are any", () => {
+    expect(feeAndTaxLines({ feesMinor: 80, taxMinor: 0 })).toEqual([
+      { label: "Booking fee", totalMinor: 80 },
+    ]);
+    expect(feeAndTaxLines({ feesMinor: 0, taxMinor: 0 })).toEqual([]);
   });
 });

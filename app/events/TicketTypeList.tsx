@@ -2,8 +2,10 @@ import { Group, Paper, Stack } from "#app/ui/layout.tsx";
 import { Text } from "#app/ui/text.tsx";
 import type { NotOnSaleReason, PublicTicketType } from "#contract/event-page.ts";
 import { formatEventTime } from "#contract/event-time.ts";
+import type { EventTax } from "#contract/pricing.ts";
 import { AvailabilityBadge } from "./AvailabilityBadge.tsx";
 import { formatPrice } from "./format.ts";
+import { priceNote } from "./price-note.ts";
 
 /** Why a ticket type cannot be bought, in words. */
 export function notOnSaleText(ticket: PublicTicketType, timeZone: string): string | null {
@@ -19,13 +21,18 @@ export function notOnSaleText(ticket: PublicTicketType, timeZone: string): strin
   return ticket.notOnSaleReason ? reasons[ticket.notOnSaleReason] : null;
 }
 
-/** The event's ticket types: price, what is left, and why one cannot be bought. */
+/**
+ * The event's ticket types: the all-in price (what the buyer pays, with what it
+ * includes), what is left, and why one cannot be bought.
+ */
 export function TicketTypeList({
   tickets,
   timeZone,
+  tax,
 }: {
   tickets: PublicTicketType[];
   timeZone: string;
+  tax: EventTax;
 }) {
   if (tickets.length === 0) {
     return <Text c="dimmed">No tickets have been released for this event yet.</Text>;
@@ -34,6 +41,7 @@ export function TicketTypeList({
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: "none" }}>
       {tickets.map((ticket) => {
         const reason = notOnSaleText(ticket, timeZone);
+        const note = priceNote(ticket, tax);
         return (
           <Paper key={ticket.id} p="sm" component="li">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -50,7 +58,12 @@ export function TicketTypeList({
                 </Text>
               </Stack>
               <Stack gap={4} align="flex-end">
-                <Text fw={700}>{formatPrice(ticket.priceMinor, ticket.currency)}</Text>
+                <Text fw={700}>{formatPrice(ticket.allInPriceMinor, ticket.currency)}</Text>
+                {note ? (
+                  <Text size="sm" c="dimmed" style={{ textAlign: "right" }}>
+                    {note}
+                  </Text>
+                ) : null}
                 <AvailabilityBadge availability={ticket.availability} />
               </Stack>
             </Group>

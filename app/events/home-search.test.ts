@@ -15,7 +15,11 @@ describe("the home page's list of events", () => {
   beforeAll(async () => {
     database = await (testDatabases[0] as (typeof testDatabases)[number]).open();
     const registry = createRegistry(eventDiscoveryFunctions);
-    const ctx = { auth: null, db: database.db } as unknown as FunctionContext;
+    const ctx = {
+      auth: null,
+      db: database.db,
+      services: { settings: {} },
+    } as unknown as FunctionContext;
     const server = {
       invoke: (name: string, data: unknown) => registry.invoke(name, data, ctx),
     } as unknown as ServerContext;

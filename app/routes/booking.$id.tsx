@@ -1,17 +1,22 @@
 import { Anchor, Text } from "@mantine/core";
 import {
   Link,
+  redirect,
   type ShouldRevalidateFunctionArgs,
   useActionData,
   useLoaderData,
 } from "react-router";
 import { type BookingActionData, runBookingAction } from "#app/booking/booking-actions.server.ts";
+import { CheckoutNotice } from "#app/booking/CheckoutNotice.tsx";
 import { ConfirmForm } from "#app/booking/ConfirmForm.tsx";
+import { ConfirmingPayment } from "#app/booking/ConfirmingPayment.tsx";
+import { checkoutReturn, quoteOf } from "#app/booking/checkout-return.server.ts";
 import { EventHeader } from "#app/booking/EventHeader.tsx";
 import { HoldCountdown } from "#app/booking/HoldCountdown.tsx";
 import { HoldExpired } from "#app/booking/HoldExpired.tsx";
 import { LineItems } from "#app/booking/LineItems.tsx";
 import { QuantityForm } from "#app/booking/QuantityForm.tsx";
+import { QuoteLines } from "#app/booking/QuoteLines.tsx";
 import { ReleaseHoldForm } from "#app/booking/ReleaseHoldForm.tsx";
 import { saleBlocker } from "#app/booking/sale-blocker.ts";
 import { useSecondsLeft } from "#app/booking/use-seconds-left.ts";
@@ -34,11 +39,23 @@ export const meta = () => screenMeta(title, intro);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
+  const url = new URL(request.url);
+  // Back from the payment page (`?checkout={id}`, `&back=1` when cancelled there).
+  const checkoutId = url.searchParams.get("checkout");
+  const returned = checkoutId
+    ? await checkoutReturn(server, checkoutId, url.searchParams.get("back") === "1")
+    : null;
+  if (returned && "redirectTo" in returned) throw redirect(returned.redirectTo);
   const event = await foundOr404(server.invoke("events.get", { id: params.id }));
   // A draft previewed by its owner has no hold to resume (holds.current says NOT_FOUND).
   const hold = event.preview ? null : await server.invoke("holds.current", { eventId: params.id });
-  // The contact email starts as the account's (verified or not); the buyer may change it.
-  const accountEmail = hold?.live ? (await server.invoke("profile.get", null)).email : null;
+  const [accountEmail, quote] = hold?.live
+    ? await Promise.all([
+        // The contact email starts as the account's (verified or not); the buyer may change it.
+        server.invoke("profile.get", null).then((profile) => profile.email),
+        quoteOf(server, hold.id),
+      ])
+    : [null, null];
   const secondsLeft = hold
     ? Math.max(0, Math.floor((Date.parse(hold.expiresAt) - Date.now()) / 1000))
     : 0;
@@ -49,7 +66,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     secondsLeft,
     // Rendered into the hold form: a double submit sends it twice and gets one hold.
     holdKey: crypto.randomUUID(),
-    released: new URL(request.url).searchParams.has("released"),
+    released: url.searchParams.has("released"),
+    quote,
+    checkout: returned,
   };
 }
 
@@ -78,20 +97,34 @@ function HeldStep({ hold, loaded }: { hold: LiveHold; loaded: LoaderData }) {
   if (secondsLeft === 0) {
     return <HoldExpired hold={hold} idempotencyKey={loaded.holdKey} pending={pending === "hold"} />;
   }
+  const { quote } = loaded;
+  const attendeesIntent = quote?.method === "card" ? "pay" : "confirm";
   return (
     <>
       <Section id="hold-heading" heading="Your tickets">
+        {loaded.checkout ? (
+          <CheckoutNotice returned={loaded.checkout} hold={hold} timeZone={loaded.event.timeZone} />
+        ) : null}
         <HoldCountdown secondsLeft={secondsLeft} />
-        <LineItems items={hold.items} totalMinor={hold.totalMinor} currency={hold.currency} />
+        {quote ? (
+          <QuoteLines quote={quote} />
+        ) : (
+          <LineItems items={hold.items} totalMinor={hold.totalMinor} currency={hold.currency} />
+        )}
         <ReleaseHoldForm holdId={hold.id} pending={pending === "release"} />
       </Section>
       <Section id="attendees-heading" heading="Attendees">
         <ConfirmForm
           hold={hold}
+          quote={quote}
           userName={user?.name ?? null}
           accountEmail={loaded.accountEmail}
-          failure={actionData?.intent === "confirm" ? actionData.failure : undefined}
-          pending={pending === "confirm"}
+          failure={
+            actionData?.intent === "confirm" || actionData?.intent === "pay"
+              ? actionData.failure
+              : undefined
+          }
+          pending={pending === attendeesIntent}
         />
       </Section>
     </>
@@ -108,12 +141,16 @@ function ChooseStep({ loaded }: { loaded: LoaderData }) {
   return (
     <Section id="choose-heading" heading="Choose your tickets">
       {loaded.released ? <FormMessage kind="notice">Your tickets are released.</FormMessage> : null}
+      {loaded.checkout ? (
+        <CheckoutNotice returned={loaded.checkout} hold={null} timeZone={event.timeZone} />
+      ) : null}
       {earlier ? <FormMessage kind="error">{earlier.message}</FormMessage> : null}
       {blocker ? <FormMessage kind="error">{blocker}</FormMessage> : null}
       {event.status === "cancelled" || event.ended ? null : (
         <QuantityForm
           ticketTypes={event.ticketTypes}
           timeZone={event.timeZone}
+          tax={event.tax}
           idempotencyKey={loaded.holdKey}
           failure={actionData?.intent === "hold" ? actionData.failure : undefined}
           pending={pending === "hold"}
@@ -123,17 +160,25 @@ function ChooseStep({ loaded }: { loaded: LoaderData }) {
   );
 }
 
+/** Which step the page is at: waiting for a payment, a payment's problem, the hold, or choosing. */
+function Step({ loaded }: { loaded: LoaderData }) {
+  const { hold, checkout } = loaded;
+  if (checkout?.kind === "confirming") return <ConfirmingPayment />;
+  if (checkout?.kind === "problem") return <CheckoutNotice returned={checkout} hold={null} />;
+  return hold?.live ? (
+    <HeldStep key={hold.id} hold={hold} loaded={loaded} />
+  ) : (
+    <ChooseStep loaded={loaded} />
+  );
+}
+
 export default function Page() {
   const loaded = useLoaderData<typeof loader>();
-  const { event, hold } = loaded;
+  const { event } = loaded;
   return (
     <Screen title={title}>
       <EventHeader event={event} href={event.path} />
-      {hold?.live ? (
-        <HeldStep key={hold.id} hold={hold} loaded={loaded} />
-      ) : (
-        <ChooseStep loaded={loaded} />
-      )}
+      <Step loaded={loaded} />
       <Text size="sm">
         <Anchor component={Link} to={event.path}>
           Back to the event

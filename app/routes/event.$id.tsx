@@ -175,7 +175,7 @@ export default function Page() {
           <Title order={2} size="h3" id="tickets-heading">
             Tickets
           </Title>
-          <TicketTypeList tickets={event.ticketTypes} timeZone={event.timeZone} />
+          <TicketTypeList tickets={event.ticketTypes} timeZone={event.timeZone} tax={event.tax} />
         </Stack>
         {event.description ? (
           <Stack gap="sm" component="section" aria-labelledby="about-heading">

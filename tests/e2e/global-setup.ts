@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
+import { startStripePeer } from "#tests/support/stripe-peer.ts";
 import { chromiumPath } from "./browser.ts";
 
 declare module "vitest" {
@@ -10,10 +11,16 @@ declare module "vitest" {
     baseURL: string;
     /** A folder of this run that the test files share (see uniquePhone). */
     runDir: string;
+    /** The Stripe test peer the server's SDK talks to (its `/__peer/…` controls, its pages). */
+    stripePeerURL: string;
   }
 }
 
-/** One built server (NODE_ENV=test, its own embedded database) for all end-to-end files. */
+/**
+ * One built server (NODE_ENV=test, its own embedded database) for all end-to-end files,
+ * with card payments on against the Stripe test peer and a visible booking fee (card-paid
+ * ticket types only: every other type is paid at the venue, as before).
+ */
 export default async function setup(project: TestProject) {
   if (!existsSync(chromiumPath)) {
     throw new Error(
@@ -24,13 +31,24 @@ export default async function setup(project: TestProject) {
     throw new Error("End-to-end tests run against a build: run `npm run build` first.");
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "e2e-pglite-"));
+  const peer = await startStripePeer();
   const server = await spawnServer({
-    env: { NODE_ENV: "test", PGLITE_DIR: path.join(dataDir, "db"), DATABASE_URL: undefined },
+    env: {
+      NODE_ENV: "test",
+      PGLITE_DIR: path.join(dataDir, "db"),
+      DATABASE_URL: undefined,
+      ...peer.env(),
+      PLATFORM_FEE_PERCENT: "5",
+      PLATFORM_FEE_FIXED_MINOR: "20",
+    },
   });
+  peer.setWebhookUrl(`${server.url}/api/payments/stripe/webhook`);
   project.provide("baseURL", server.url);
   project.provide("runDir", dataDir);
+  project.provide("stripePeerURL", peer.url);
   return async () => {
     await server.stop();
+    await peer.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

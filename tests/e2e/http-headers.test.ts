@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 
 const baseURL = inject("baseURL");
+const stripePeerURL = inject("stripePeerURL");
 const browserUA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
@@ -14,7 +15,11 @@ describe("HTTP behaviour of the server", () => {
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval' 'nonce-");
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toMatch(/https?:\/\/|\*/);
+    // One exception: "Pay" redirects a form to the hosted checkout (Stripe's, here the
+    // test peer the server's SDK points at), which form-action governs.
+    const formAction = /form-action ([^;]*)/.exec(csp)?.[1];
+    expect(formAction).toBe(`'self' https://checkout.stripe.com ${stripePeerURL}`);
+    expect(csp.replace(/form-action [^;]*/, "")).not.toMatch(/https?:\/\/|\*/);
   });
 
   it("puts this response's nonce on every inline and module script", async () => {

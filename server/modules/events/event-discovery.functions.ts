@@ -7,6 +7,7 @@ import {
 import { eventCalendar } from "./event-calendar.ts";
 import { searchEvents } from "./event-discovery.service.ts";
 import { getEventPage } from "./event-page.service.ts";
+import { platformFeeOf } from "./platform-fee.ts";
 
 const day = z
   .string()
@@ -52,14 +53,27 @@ export const searchPublicEvents = defineFunction({
   input: searchInput,
   access: "public",
   handler: ({ page, pageSize, ...filters }, ctx) =>
-    searchEvents(ctx.db, filters, { page, pageSize }),
+    searchEvents(
+      ctx.db,
+      filters,
+      { page, pageSize },
+      new Date(),
+      platformFeeOf(ctx.services.settings),
+    ),
 });
 
 export const getPublicEvent = defineFunction({
   name: "events.get",
   input: eventId,
   access: "public",
-  handler: (data, ctx) => getEventPage(ctx.db, data.id, ctx.auth?.userId ?? null),
+  handler: (data, ctx) =>
+    getEventPage(
+      ctx.db,
+      data.id,
+      ctx.auth?.userId ?? null,
+      new Date(),
+      platformFeeOf(ctx.services.settings),
+    ),
 });
 
 export const getEventCalendar = defineFunction({

@@ -7,9 +7,11 @@ import {
   fewLeftShare,
   maxEventDurationDays,
 } from "#contract/event-options.ts";
+import type { PlatformFee } from "#contract/pricing.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { eventPath } from "./event-ids.ts";
+import { noPlatformFee } from "./platform-fee.ts";
 
 export type DiscoveryFilters = {
   q?: string | undefined;
@@ -71,21 +73,38 @@ export function discoveryWhere(filters: DiscoveryFilters, now: Date): SQL {
 }
 
 /**
+ * A ticket type's all-in price in SQL (`tt` a ticket_types row of the event `e`): the
+ * same rule as `ticketPriceParts` (contract/pricing.ts), which a test holds it to. Numeric
+ * arithmetic so `round` is half up on these non-negative amounts, as `Math.round` is.
+ */
+export function allInPriceSql(fee: PlatformFee): SQL {
+  return sql`(tt.price_minor
+    + case when tt.payment_method = 'card' and tt.price_minor > 0
+        then round(tt.price_minor * ${String(fee.percent)}::numeric / 100)::int
+          + ${fee.fixedMinor}::int
+        else 0 end
+    + case when e.tax_inclusive then 0
+        else round(tt.price_minor * e.tax_rate_bp::numeric / 10000)::int end)`;
+}
+
+/**
  * One page of cards, soonest first (search results too: people look for what is on
  * next, and a date order makes pagination stable). The inner query picks the page's
- * events by index; ticket figures are then gathered for those rows only.
+ * events by index; ticket figures (the lowest all-in price with the booking `fee`) are
+ * then gathered for those rows only.
  */
 export function discoveryPageQuery(
   filters: DiscoveryFilters,
   now: Date,
   page: { limit: number; offset: number },
+  fee: PlatformFee = noPlatformFee,
 ): SQL {
   return sql`
     select e.short_id, e.title, e.starts_at, e.ends_at, e.time_zone, e.venue_name,
       e.category, e.cover_image_id, t.lowest_price, t.currency, t.remaining, t.capacity
     from (
       select e.id, e.short_id, e.title, e.starts_at, e.ends_at, e.time_zone, e.venue_name,
-        e.category, e.cover_image_id
+        e.category, e.cover_image_id, e.tax_rate_bp, e.tax_inclusive
       from events e
       join businesses b on b.id = e.business_id
       where ${discoveryWhere(filters, now)}
@@ -94,16 +113,19 @@ export function discoveryPageQuery(
     ) e
     left join lateral (
       select
-        coalesce(min(tt.price_minor) filter (where tt.taken < tt.capacity), min(tt.price_minor))
-          as lowest_price,
+        coalesce(min(p.all_in) filter (where p.on_sale), min(p.all_in)) as lowest_price,
         coalesce(
-          (array_agg(tt.currency order by tt.price_minor) filter (where tt.taken < tt.capacity))[1],
-          (array_agg(tt.currency order by tt.price_minor))[1]
+          (array_agg(p.currency order by p.all_in) filter (where p.on_sale))[1],
+          (array_agg(p.currency order by p.all_in))[1]
         ) as currency,
-        sum(tt.capacity - tt.taken)::int as remaining,
-        sum(tt.capacity)::int as capacity
-      from ticket_types tt
-      where tt.event_id = e.id
+        sum(p.capacity - p.taken)::int as remaining,
+        sum(p.capacity)::int as capacity
+      from (
+        select tt.currency, tt.capacity, tt.taken, tt.taken < tt.capacity as on_sale,
+          ${allInPriceSql(fee)} as all_in
+        from ticket_types tt
+        where tt.event_id = e.id
+      ) p
     ) t on true
     order by e.starts_at, e.id`;
 }
@@ -166,16 +188,20 @@ function cardOf(row: CardRow): EventCard {
   };
 }
 
-/** Published, not-ended events of active businesses matching `filters`, one page of them. */
+/**
+ * Published, not-ended events of active businesses matching `filters`, one page of them,
+ * priced all-in with the platform's booking `fee`.
+ */
 export async function searchEvents(
   db: Executor,
   filters: DiscoveryFilters,
   paging: { page: number; pageSize: number },
   now: Date = new Date(),
+  fee: PlatformFee = noPlatformFee,
 ): Promise<SearchResult> {
   const offset = (paging.page - 1) * paging.pageSize;
   const [rows, counted] = await Promise.all([
-    rowsOf<CardRow>(db, discoveryPageQuery(filters, now, { limit: paging.pageSize, offset })),
+    rowsOf<CardRow>(db, discoveryPageQuery(filters, now, { limit: paging.pageSize, offset }, fee)),
     rowsOf<{ n: number }>(db, discoveryCountQuery(filters, now)),
   ]);
   const matched = Number(counted[0]?.n ?? 0);

@@ -149,7 +149,7 @@ describe.each(testDatabases)("discovery on $name", ({ open }) => {
 
   it("validates its input with the field that is wrong", async () => {
     const registry = createRegistry(eventDiscoveryFunctions);
-    const ctx = { auth: null, db } as unknown as FunctionContext;
+    const ctx = { auth: null, db, services: { settings: {} } } as unknown as FunctionContext;
     const refusal = (data: unknown) =>
       registry.invoke("events.search", data, ctx).then(
         () => null,

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { coverImagePath, type EventStatus } from "#contract/event-options.ts";
 import type { EventPage, NotOnSaleReason, PublicTicketType } from "#contract/event-page.ts";
+import { type EventTax, type PlatformFee, ticketPriceParts } from "#contract/pricing.ts";
 import { findOwnedBusiness } from "#server/modules/businesses/business-access.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
@@ -8,6 +9,7 @@ import type { Executor } from "#server/platform/db/database.ts";
 import { availabilityOf } from "./event-discovery.service.ts";
 import { eventPath, shortIdFromPathSegment } from "./event-ids.ts";
 import { events, ticketTypes } from "./events.schema.ts";
+import { noPlatformFee } from "./platform-fee.ts";
 
 const notFound = () => new FunctionError("NOT_FOUND", "Event not found.");
 
@@ -30,15 +32,23 @@ export function notOnSaleReason(
 function publicTicketType(
   event: { status: EventStatus; endsAt: Date },
   row: TicketRow,
+  payment: { fee: PlatformFee; tax: EventTax },
   now: Date,
 ): PublicTicketType {
   const reason = notOnSaleReason(event, row, now);
   const remaining = row.capacity - row.taken;
+  const parts = ticketPriceParts(row.priceMinor, {
+    card: row.paymentMethod === "card",
+    ...payment,
+  });
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     priceMinor: row.priceMinor,
+    allInPriceMinor: parts.allInMinor,
+    feeMinor: parts.feeMinor,
+    paymentMethod: row.paymentMethod,
     currency: row.currency,
     remaining,
     availability: availabilityOf(remaining, row.capacity),
@@ -54,13 +64,15 @@ function publicTicketType(
 /**
  * The public page of the event `segment` names (`{slug}-{shortId}` or the short id).
  * NOT_FOUND for unknown ids, events of suspended businesses, and drafts, except that
- * a draft's own business owner sees it as a preview. Cancelled events are shown.
+ * a draft's own business owner sees it as a preview. Cancelled events are shown. Prices
+ * come all-in with the platform's booking `fee` (the same for every visitor).
  */
 export async function getEventPage(
   db: Executor,
   segment: string,
   viewerId: string | null,
   now: Date = new Date(),
+  fee: PlatformFee = noPlatformFee,
 ): Promise<EventPage> {
   const shortId = shortIdFromPathSegment(segment);
   if (!shortId) throw notFound();
@@ -82,7 +94,8 @@ export async function getEventPage(
     .from(ticketTypes)
     .where(eq(ticketTypes.eventId, event.id))
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
-  const types = tickets.map((row) => publicTicketType(event, row, now));
+  const tax = { rateBp: event.taxRateBp, inclusive: event.taxInclusive };
+  const types = tickets.map((row) => publicTicketType(event, row, { fee, tax }, now));
   return {
     shortId: event.shortId,
     path: eventPath(event),
@@ -104,6 +117,7 @@ export async function getEventPage(
           small: coverImagePath(event.coverImageId, "small"),
         }
       : null,
+    tax,
     ticketTypes: types,
     onSale: types.some((t) => t.onSale),
   };

@@ -2,13 +2,22 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 
+type SecurityOptions = {
+  secureTransport: boolean;
+  /**
+   * Origins a form may lead to besides ours: the payment provider's hosted checkout,
+   * where "Pay" redirects (`form-action` covers a form's redirects too).
+   */
+  formTargets?: readonly string[];
+};
+
 /**
  * Security headers. The Content-Security-Policy allows nothing from other origins;
  * inline scripts need this response's nonce; 'wasm-unsafe-eval' lets the barcode
  * reader compile its WebAssembly; styles allow inline because Mantine sets style
  * attributes and CSS variables.
  */
-export function securityHeaders(options: { secureTransport: boolean }) {
+export function securityHeaders(options: SecurityOptions) {
   const withHelmet = helmet(helmetOptions(options, "page"));
   // An API answer is JSON or an event stream, never a page with scripts: it needs no
   // nonce, so its headers are computed once and set as they are (a callable call is
@@ -29,7 +38,7 @@ export function securityHeaders(options: { secureTransport: boolean }) {
 
 /** For a page: scripts of our origin and this response's nonce; for the API: none at all. */
 function helmetOptions(
-  options: { secureTransport: boolean },
+  options: SecurityOptions,
   kind: "page" | "api",
 ): Parameters<typeof helmet>[0] {
   return {
@@ -53,7 +62,7 @@ function helmetOptions(
         "worker-src": ["'self'", "blob:"],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
-        "form-action": ["'self'"],
+        "form-action": ["'self'", ...(options.formTargets ?? [])],
         "frame-ancestors": ["'none'"],
         ...(options.secureTransport ? { "upgrade-insecure-requests": [] } : {}),
       },

@@ -1,4 +1,5 @@
 import type { EventCategory, EventStatus } from "#contract/event-options.ts";
+import type { TicketPaymentMethod } from "#contract/payment-options.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { newShortId } from "#server/modules/events/event-ids.ts";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
@@ -19,7 +20,15 @@ export type FixtureEvent = {
   description?: string;
   timeZone?: string;
   startsAt?: Date;
-  tickets?: { priceMinor: number; capacity: number; taken?: number; currency?: string }[];
+  /** The event's tax (default none, inclusive). */
+  tax?: { rateBp: number; inclusive: boolean };
+  tickets?: {
+    priceMinor: number;
+    capacity: number;
+    taken?: number;
+    currency?: string;
+    paymentMethod?: TicketPaymentMethod;
+  }[];
 };
 
 /** An owner and an active (or suspended) business, inserted directly. */
@@ -61,6 +70,8 @@ export async function fixtureEvent(db: Database, businessId: string, e: FixtureE
       endsAt: new Date(startsAt.getTime() + (e.hours ?? 3) * 3_600_000),
       category: e.category ?? "music",
       status: e.status ?? "published",
+      taxRateBp: e.tax?.rateBp ?? 0,
+      taxInclusive: e.tax?.inclusive ?? true,
     })
     .returning();
   if (!row) throw new Error("no event");
@@ -74,6 +85,7 @@ export async function fixtureEvent(db: Database, businessId: string, e: FixtureE
         currency: t.currency ?? "GBP",
         capacity: t.capacity,
         taken: t.taken ?? 0,
+        paymentMethod: t.paymentMethod ?? "venue",
         position,
       })),
     );
