@@ -16,6 +16,7 @@ import { seedDemoOnFirstStart } from "./modules/demo/demo-on-start.ts";
 import { startEventReminders } from "./modules/events/event-reminders.ts";
 import { startHoldSweep } from "./modules/holds/hold-sweep.ts";
 import { startNoticeWorker } from "./modules/notifications/notice-fanout.ts";
+import { paymentWebhookRouter } from "./modules/payments/payment-webhook.http.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
 import { startWalletSync } from "./modules/tickets/wallet/wallet-sync.ts";
 import {
@@ -121,6 +122,8 @@ export async function startServer(settings: Settings, log: Logger) {
       resolveAuth: pageAuthResolver(services.auth),
       jwks: () => services.auth.publicJwks(),
       apiRoutes: [
+        // Stripe's events: a raw body (no JSON parser runs before it), signature checked.
+        paymentWebhookRouter(services),
         refreshTokenRouter({
           auth: services.auth,
           rateLimiter: services.rateLimiter,
