@@ -1,4 +1,5 @@
 import type { Executor } from "#server/platform/db/database.ts";
+import { applyAccountUpdate } from "./payment-accounts.ts";
 import type { PaymentDeps } from "./payment-deps.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
 
@@ -21,4 +22,7 @@ export type WebhookHandler<K extends PaymentEvent["kind"]> = (
 export type AfterCommit = () => Promise<void>;
 
 /** Which handler takes each kind of event; a kind without one is stored and answered 2xx. */
-export const webhookHandlers: { [K in PaymentEvent["kind"]]?: WebhookHandler<K> } = {};
+export const webhookHandlers: { [K in PaymentEvent["kind"]]?: WebhookHandler<K> } = {
+  // A business's connected account: its state (payment-accounts.ts).
+  "account.updated": applyAccountUpdate,
+};

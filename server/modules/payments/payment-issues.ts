@@ -1,0 +1,95 @@
+import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import type { CheckoutStatus } from "#contract/payment-options.ts";
+import { requireOwnedEvent } from "#server/modules/events/event-ownership.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { checkouts } from "./payments.schema.ts";
+
+/** One paid checkout of an event that needs the organiser's eye, as the console lists it. */
+export type PaymentIssueView = {
+  checkoutId: string;
+  buyerName: string;
+  /** What was charged (or, before the charge is known, what was asked). */
+  amountMinor: number;
+  currency: string;
+  /** What happened, in the organiser's words. */
+  whatHappened: string;
+  /** Where the money is: going back, back, or kept (null: no refund). */
+  refund: "refunding" | "refunded" | null;
+  disputedAt: string | null;
+  /** When it happened (the dispute, else when the checkout was settled, else started). */
+  at: string;
+};
+
+/** The `problem` codes the settling code writes (server/modules/payments), in words. */
+const problemWords: Record<string, string> = {
+  "late-sold-out":
+    "Paid after the hold ran out, and the tickets were sold meanwhile: refunded in full.",
+  "amount-mismatch": "The amount paid does not match the order: not confirmed, check it in Stripe.",
+  "currency-mismatch":
+    "The currency paid does not match the order: not confirmed, check it in Stripe.",
+};
+
+function whatHappened(problem: string | null, disputed: boolean, status: CheckoutStatus): string {
+  const parts: string[] = [];
+  if (problem) parts.push(problemWords[problem] ?? problem);
+  else if (status === "flagged") parts.push("Not confirmed: check the payment in Stripe.");
+  if (disputed) parts.push("The buyer disputed the payment with their bank.");
+  return parts.join(" ");
+}
+
+function refundOf(status: CheckoutStatus): PaymentIssueView["refund"] {
+  return status === "refunding" || status === "refunded" ? status : null;
+}
+
+/** Enough for a console section; an event with more has a bigger problem than a list. */
+const maxIssues = 200;
+
+/**
+ * The event's paid checkouts with a problem (late and sold out, a mismatched amount) or a
+ * dispute, newest first. The caller's event only: NOT_FOUND otherwise.
+ */
+export async function listEventPaymentIssues(
+  db: Executor,
+  userId: string,
+  eventId: string,
+): Promise<{ items: PaymentIssueView[] }> {
+  const { event } = await requireOwnedEvent(db, userId, eventId);
+  const at = sql<Date>`coalesce(${checkouts.disputedAt}, ${checkouts.settledAt}, ${checkouts.createdAt})`;
+  const rows = await db
+    .select({
+      id: checkouts.id,
+      // The buyer's account name; the first attendee's for an account without one.
+      buyerName: sql<string>`coalesce(${users.name}, ${checkouts.attendees}->0->>'name', 'A buyer')`,
+      totalMinor: checkouts.totalMinor,
+      paidAmountMinor: checkouts.paidAmountMinor,
+      currency: checkouts.currency,
+      paidCurrency: checkouts.paidCurrency,
+      status: checkouts.status,
+      problem: checkouts.problem,
+      disputedAt: checkouts.disputedAt,
+      at: at.mapWith(checkouts.createdAt),
+    })
+    .from(checkouts)
+    .innerJoin(users, eq(users.id, checkouts.userId))
+    .where(
+      and(
+        eq(checkouts.eventId, event.id),
+        or(isNotNull(checkouts.problem), isNotNull(checkouts.disputedAt)),
+      ),
+    )
+    .orderBy(desc(at), desc(checkouts.id))
+    .limit(maxIssues);
+  return {
+    items: rows.map((row) => ({
+      checkoutId: row.id,
+      buyerName: row.buyerName,
+      amountMinor: row.paidAmountMinor ?? row.totalMinor,
+      currency: row.paidCurrency ?? row.currency,
+      whatHappened: whatHappened(row.problem, row.disputedAt !== null, row.status),
+      refund: refundOf(row.status),
+      disputedAt: row.disputedAt?.toISOString() ?? null,
+      at: row.at.toISOString(),
+    })),
+  };
+}
