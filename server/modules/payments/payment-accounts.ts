@@ -3,7 +3,12 @@ import type { PaymentAccountState } from "#contract/payment-options.ts";
 import { requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
-import type { PaymentEvent, PaymentProvider, ProviderAccount } from "./payment-provider.ts";
+import {
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderAccount,
+  ProviderUnavailableError,
+} from "./payment-provider.ts";
 import { cardPaymentsOff } from "./payment-settings.ts";
 import { paymentAccounts } from "./payments.schema.ts";
 
@@ -47,8 +52,12 @@ export async function readPaymentAccount(
   if (!row) return { cardPayments, account: null };
   let state = row.state;
   if (state === "pending" && deps.provider && row.provider === deps.provider.name) {
-    const current = await deps.provider.readAccount(row.accountId);
-    if (current.state !== state) {
+    // Stripe out of reach: the stored state, the page still shows.
+    const current = await deps.provider.readAccount(row.accountId).catch((error: unknown) => {
+      if (error instanceof ProviderUnavailableError) return null;
+      throw error;
+    });
+    if (current && current.state !== state) {
       await db
         .update(paymentAccounts)
         .set({ state: current.state, updatedAt: new Date() })
@@ -111,8 +120,17 @@ export async function startAccountOnboarding(
   const business = await requireOwnedBusiness(db, userId);
   const off = cardPaymentsOff(deps.settings);
   if (off !== null || !deps.provider) throw cardsOffError(off ?? "Card payments are off.");
-  const { accountId } = await ensureAccount(db, deps.provider, business);
-  return deps.provider.onboardingLink({ accountId, ...onboardingUrls(deps.publicUrl) });
+  const provider = deps.provider;
+  try {
+    const { accountId } = await ensureAccount(db, provider, business);
+    return await provider.onboardingLink({ accountId, ...onboardingUrls(deps.publicUrl) });
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    throw new FunctionError(
+      "UNAVAILABLE",
+      "Stripe cannot be reached just now. Please try again in a minute.",
+    );
+  }
 }
 
 /**

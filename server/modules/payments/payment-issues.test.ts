@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PaymentIssueView } from "#contract/payment-issue-view.ts";
 import { holds } from "#server/modules/holds/holds.schema.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { eventFields } from "#tests/support/kits/event-test-kit.ts";
 import { type PaymentsPerson, paymentsTestKit } from "#tests/support/kits/payments-test-kit.ts";
 import { refusal } from "#tests/support/refusal.ts";
-import type { PaymentIssueView } from "./payment-issues.ts";
 import { checkouts } from "./payments.schema.ts";
 
 type Issues = { items: PaymentIssueView[] };

@@ -1,25 +1,10 @@
 import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import type { PaymentIssueView } from "#contract/payment-issue-view.ts";
 import type { CheckoutStatus } from "#contract/payment-options.ts";
 import { requireOwnedEvent } from "#server/modules/events/event-ownership.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { checkouts } from "./payments.schema.ts";
-
-/** One paid checkout of an event that needs the organiser's eye, as the console lists it. */
-export type PaymentIssueView = {
-  checkoutId: string;
-  buyerName: string;
-  /** What was charged (or, before the charge is known, what was asked). */
-  amountMinor: number;
-  currency: string;
-  /** What happened, in the organiser's words. */
-  whatHappened: string;
-  /** Where the money is: going back, back, or kept (null: no refund). */
-  refund: "refunding" | "refunded" | null;
-  disputedAt: string | null;
-  /** When it happened (the dispute, else when the checkout was settled, else started). */
-  at: string;
-};
 
 /** The `problem` codes the settling code writes (server/modules/payments), in words. */
 const problemWords: Record<string, string> = {
