@@ -120,7 +120,7 @@ export function EventDetailsFields({ values, errors, zones, followBrowserZone }:
         />
         <NativeSelect
           name="taxMode"
-          label="Tax and prices"
+          label="How tax is charged"
           description="Shown to buyers at checkout"
           data={taxModes}
           defaultValue={tax.mode}

@@ -22,10 +22,11 @@ export default function Page() {
   const { account } = useLoaderData<typeof loader>();
   const look = accountLookOf(account);
   const done = account?.state === "active";
+  const stuck = account?.state === "restricted";
   return (
     <Screen title={title}>
-      <FormMessage kind={done ? "notice" : "error"} title={`Your Stripe account: ${look.label}`}>
-        <span data-testid="payment-account-state">{look.label}</span>. {look.meaning}
+      <FormMessage kind={stuck ? "error" : "notice"} title={`Your Stripe account: ${look.label}`}>
+        {look.meaning}
       </FormMessage>
       <Group>
         <Button component={Link} to="/business/payments">
