@@ -55,7 +55,7 @@ describe.each(testDatabases)("payments needing the organiser on $name", ({ open 
     await checkout("Paid Fine", { status: "booked", settledAt: at(50) });
     await checkout("Late Lena", {
       status: "refunded",
-      problem: "late-sold-out",
+      problem: "Sold out while you were paying: refunded",
       paidAmountMinor: 2600,
       paidCurrency: "gbp",
       refundId: "re_1",
@@ -63,7 +63,7 @@ describe.each(testDatabases)("payments needing the organiser on $name", ({ open 
     });
     await checkout("Odd Otto", {
       status: "flagged",
-      problem: "amount-mismatch",
+      problem: "The amount paid (€9.99) does not match the order (€26.00)",
       paidAmountMinor: 999,
       paidCurrency: "gbp",
       settledAt: at(20),
@@ -80,8 +80,10 @@ describe.each(testDatabases)("payments needing the organiser on $name", ({ open 
     expect(items[0]?.whatHappened).toMatch(/disputed/);
     expect(items[0]?.disputedAt).toBe(disputedAt.toISOString());
     expect(items[0]?.at).toBe(disputedAt.toISOString());
-    expect(items[1]?.whatHappened).toMatch(/does not match/);
-    expect(items[2]?.whatHappened).toMatch(/refunded/);
+    expect(items[1]?.whatHappened).toBe(
+      "The amount paid (€9.99) does not match the order (€26.00).",
+    );
+    expect(items[2]?.whatHappened).toBe("Sold out while you were paying: refunded.");
     expect(items.every((i) => i.currency === "gbp")).toBe(true);
   });
 

@@ -6,18 +6,10 @@ import { users } from "#server/platform/auth/users.schema.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { checkouts } from "./payments.schema.ts";
 
-/** The `problem` codes the settling code writes (server/modules/payments), in words. */
-const problemWords: Record<string, string> = {
-  "late-sold-out":
-    "Paid after the hold ran out, and the tickets were sold meanwhile: refunded in full.",
-  "amount-mismatch": "The amount paid does not match the order: not confirmed, check it in Stripe.",
-  "currency-mismatch":
-    "The currency paid does not match the order: not confirmed, check it in Stripe.",
-};
-
 function whatHappened(problem: string | null, disputed: boolean, status: CheckoutStatus): string {
   const parts: string[] = [];
-  if (problem) parts.push(problemWords[problem] ?? problem);
+  // The settling code writes the problem as a sentence (paid-checkout.ts, late-refund.ts).
+  if (problem) parts.push(problem.endsWith(".") ? problem : `${problem}.`);
   else if (status === "flagged") parts.push("Not confirmed: check the payment in Stripe.");
   if (disputed) parts.push("The buyer disputed the payment with their bank.");
   return parts.join(" ");
