@@ -82,7 +82,7 @@ describe.each(testDatabases)("card-paid ticket types and tax on $name", ({ open 
       });
     });
 
-    it("refuses a card-paid type added to a published event, and writes nothing", async () => {
+    it("refuses a card-paid type on a published event until the account is active, and writes nothing", async () => {
       const owner = await cardsOn.person({ business: true });
       const eventId = await draftWith(owner, { paymentMethod: "venue" });
       await owner.call("events.publish", { eventId });
@@ -93,11 +93,32 @@ describe.each(testDatabases)("card-paid ticket types and tax on $name", ({ open 
         ),
       );
       expect(refused.details).toMatchObject({ reason: "payment-account-needed" });
-      const rows = await database.db
-        .select({ name: ticketTypes.name })
+      const [venueType] = await database.db
+        .select({ id: ticketTypes.id })
         .from(ticketTypes)
         .where(eq(ticketTypes.eventId, eventId));
-      expect(rows.map((r) => r.name)).toEqual(["General admission"]);
+      const switched = await refusal(
+        owner.call("ticketTypes.update", {
+          ...ticketTypeFields(eventId, { paymentMethod: "card" }),
+          eventId: undefined,
+          ticketTypeId: venueType?.id,
+        }),
+      );
+      expect(switched.details).toMatchObject({ reason: "payment-account-needed" });
+      const rows = await database.db
+        .select({ name: ticketTypes.name, paymentMethod: ticketTypes.paymentMethod })
+        .from(ticketTypes)
+        .where(eq(ticketTypes.eventId, eventId));
+      expect(rows).toEqual([{ name: "General admission", paymentMethod: "venue" }]);
+
+      await setAccount(owner.businessId, "active");
+      await expect(
+        owner.call("ticketTypes.update", {
+          ...ticketTypeFields(eventId, { paymentMethod: "card" }),
+          eventId: undefined,
+          ticketTypeId: venueType?.id,
+        }),
+      ).resolves.toMatchObject({ paymentMethod: "card" });
     });
   });
 
