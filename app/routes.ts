@@ -31,6 +31,10 @@ export default [
     route("business/events/new", "routes/business.events.new.tsx"),
     route("business/events/:id", "routes/business.events.$id.tsx"),
     route("business/teams", "routes/business.teams._index.tsx"),
+    // Stripe Connect: the account's state, and where Stripe's onboarding comes back to.
+    route("business/payments", "routes/business.payments.tsx"),
+    route("business/payments/return", "routes/business.payments.return.tsx"),
+    route("business/payments/refresh", "routes/business.payments.refresh.tsx"),
     route("business/teams/:id", "routes/business.teams.$id.tsx"),
     route("account_delete_start", "routes/account_delete_start.tsx"),
     // The seed's gated screens (section 6). The server gate covers page loads; this

@@ -218,6 +218,9 @@ function shotsFor({ event, teamId, ticketId, card }: Awaited<ReturnType<typeof p
     { name: "business_events_new", path: "/business/events/new", as: "owner" },
     { name: "business_event_editor", path: `/business/events/${event.id}`, as: "owner" },
     { name: "business_team", path: `/business/teams/${teamId}`, as: "owner" },
+    // Card payments (this server has no Stripe keys: the page says why cards are off).
+    { name: "business_payments", path: "/business/payments", as: "owner" },
+    { name: "business_payments_return", path: "/business/payments/return", as: "owner" },
     // The demo door team's report, as the owner sees it (coordinators see the same).
     { name: "team_report", path: `/team_coordinator/report/${teamId}`, as: "owner" },
     {

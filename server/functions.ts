@@ -10,6 +10,8 @@ import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functi
 import { holdFunctions } from "./modules/holds/holds.functions.ts";
 import { notificationFunctions } from "./modules/notifications/notifications.functions.ts";
 import { paymentFunctions } from "./modules/payments/payments.functions.ts";
+import { paymentAccountFunctions } from "./modules/payments/payment-accounts.functions.ts";
+import { paymentIssueFunctions } from "./modules/payments/payment-issues.functions.ts";
 import { profileFunctions } from "./modules/profile/profile.functions.ts";
 import { teamMembershipResolvers } from "./modules/teams/team-access.ts";
 import { teamTopicSource } from "./modules/teams/team-topics.ts";
@@ -45,6 +47,8 @@ export const appFunctions = [
   ...checkinFunctions(crossModuleSteps),
   ...alertFunctions,
   ...attendeeMessageFunctions,
+  ...paymentAccountFunctions,
+  ...paymentIssueFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;

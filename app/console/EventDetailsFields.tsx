@@ -2,6 +2,7 @@ import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/c
 import { eventCategories } from "#contract/event-options.ts";
 import { DescriptionField } from "./DescriptionField.tsx";
 import { TimeZoneSelect } from "./TimeZoneSelect.tsx";
+import { taxRateText } from "./tax-rate-input.ts";
 
 export type EventDetailsValues = {
   title: string;
@@ -14,6 +15,11 @@ export type EventDetailsValues = {
   category: string;
   /** Saved: a boolean; sent back with a refused form: "on" or "off" as it was posted. */
   reminders: boolean | string;
+  /** Saved: basis points and a boolean; a refused form sends back what was typed instead. */
+  taxRateBp?: number;
+  taxInclusive?: boolean;
+  taxRate?: string;
+  taxMode?: string;
 };
 
 type Props = {
@@ -26,8 +32,22 @@ type Props = {
 
 const categoryChoices = eventCategories.map((c) => ({ value: c.id, label: c.label }));
 
+const taxModes = [
+  { value: "included", label: "Prices include tax" },
+  { value: "added", label: "Tax is added at checkout" },
+];
+
+/** The tax fields' text: as typed when a refused form comes back, else as saved. */
+function taxValues(values: EventDetailsValues) {
+  return {
+    rate: values.taxRate ?? taxRateText(values.taxRateBp ?? 0),
+    mode: values.taxMode ?? (values.taxInclusive === false ? "added" : "included"),
+  };
+}
+
 /** The editor's fields of an event (the form around them is the page's). */
 export function EventDetailsFields({ values, errors, zones, followBrowserZone }: Props) {
+  const tax = taxValues(values);
   return (
     <Stack gap="md">
       <TextInput
@@ -87,6 +107,24 @@ export function EventDetailsFields({ values, errors, zones, followBrowserZone }:
           required
           defaultValue={values.endsLocal}
           error={errors.endsLocal}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          name="taxRate"
+          label="Tax rate (%)"
+          description="0 for none, at most 50, like 20 or 7.5"
+          inputMode="decimal"
+          defaultValue={tax.rate}
+          error={errors.taxRate}
+        />
+        <NativeSelect
+          name="taxMode"
+          label="How tax is charged"
+          description="Shown to buyers at checkout"
+          data={taxModes}
+          defaultValue={tax.mode}
+          error={errors.taxMode}
         />
       </SimpleGrid>
       {/* An unticked box posts nothing: the hidden "off" says it was shown and left empty. */}

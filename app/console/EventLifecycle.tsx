@@ -6,9 +6,19 @@ import type { EventStatus } from "#contract/event-options.ts";
 import { ConfirmAction } from "./ConfirmAction.tsx";
 import { publishBlockers, unpublishBlockers } from "./lifecycle-blockers.ts";
 
-type Props = { status: EventStatus; startsAt: string; ticketTypeCount: number; taken: number };
+type Props = {
+  status: EventStatus;
+  startsAt: string;
+  ticketTypeCount: number;
+  taken: number;
+  /** A priced type is paid by card and the business's Stripe account cannot take charges. */
+  cardsWithoutAccount: boolean;
+};
 
-/** What the last lifecycle action answered; a full plan points to the upgrade page. */
+/**
+ * What the last lifecycle action answered; a full plan points to the upgrade page, an
+ * account that cannot take card payments to the payments page.
+ */
 function LifecycleAnswer({ result }: { result: IntentResult | undefined }) {
   if (!result) return null;
   if (result.ok) return <FormMessage kind="notice">{result.notice}</FormMessage>;
@@ -20,12 +30,23 @@ function LifecycleAnswer({ result }: { result: IntentResult | undefined }) {
           See the Pro plan
         </Anchor>
       ) : null}
+      {result.reason === "payment-account-needed" ? (
+        <Anchor component={Link} to="/business/payments">
+          Set up card payments
+        </Anchor>
+      ) : null}
     </FormMessage>
   );
 }
 
 /** Publish, unpublish and cancel, each after a confirmation, with the answer above them. */
-export function EventLifecycle({ status, startsAt, ticketTypeCount, taken }: Props) {
+export function EventLifecycle({
+  status,
+  startsAt,
+  ticketTypeCount,
+  taken,
+  cardsWithoutAccount,
+}: Props) {
   const fetcher = useFetcher<IntentResult>();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   if (status === "cancelled") return <LifecycleAnswer result={result} />;
@@ -41,7 +62,7 @@ export function EventLifecycle({ status, startsAt, ticketTypeCount, taken }: Pro
             variant="filled"
             title="Publish this event?"
             explanation="It appears in discovery and its tickets go on sale, within each ticket type's sales window."
-            blockers={publishBlockers({ startsAt, ticketTypeCount })}
+            blockers={publishBlockers({ startsAt, ticketTypeCount, cardsWithoutAccount })}
             confirmLabel="Publish"
           />
         ) : (

@@ -6,7 +6,15 @@ import type { IntentResult } from "#app/forms/intent-action.ts";
 import { TicketTypeFields, type TicketTypeValues } from "./TicketTypeFields.tsx";
 
 /** Adds a ticket type; the fields empty themselves after each success. */
-export function NewTicketTypeForm({ timeZone, currency }: { timeZone: string; currency: string }) {
+export function NewTicketTypeForm({
+  timeZone,
+  currency,
+  cardsOff,
+}: {
+  timeZone: string;
+  currency: string;
+  cardsOff: string | null;
+}) {
   const fetcher = useFetcher<IntentResult>();
   const result = fetcher.data;
   const failure = result && !result.ok ? result.failure : undefined;
@@ -26,6 +34,7 @@ export function NewTicketTypeForm({ timeZone, currency }: { timeZone: string; cu
     perOrderLimit: "10",
     salesStartLocal: "",
     salesEndLocal: "",
+    paymentMethod: "venue",
   };
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="new-ticket-type">
@@ -43,6 +52,7 @@ export function NewTicketTypeForm({ timeZone, currency }: { timeZone: string; cu
             key={rounds.current.round}
             idPrefix="new-ticket"
             timeZone={timeZone}
+            cardsOff={cardsOff}
             values={{ ...blank, ...failure?.values }}
             errors={failure?.fieldErrors ?? {}}
           />

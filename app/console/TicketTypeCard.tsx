@@ -21,7 +21,10 @@ export type ConsoleTicketType = {
   salesEndAt: string | null;
   salesStartLocal: string;
   salesEndLocal: string;
+  paymentMethod: string;
 };
+
+type Payments = { cardsOff: string | null };
 
 function SalesWindow({ type, timeZone }: { type: ConsoleTicketType; timeZone: string }) {
   if (!type.salesStartAt && !type.salesEndAt) return null;
@@ -35,7 +38,11 @@ function SalesWindow({ type, timeZone }: { type: ConsoleTicketType; timeZone: st
 }
 
 /** The edit form of one ticket type (behind a disclosure), then its deletion. */
-function TicketTypeEditor({ type, timeZone }: { type: ConsoleTicketType; timeZone: string }) {
+function TicketTypeEditor({
+  type,
+  timeZone,
+  cardsOff,
+}: { type: ConsoleTicketType; timeZone: string } & Payments) {
   const fetcher = useFetcher<IntentResult>();
   const remover = useFetcher<IntentResult>();
   const result = fetcher.data;
@@ -50,6 +57,7 @@ function TicketTypeEditor({ type, timeZone }: { type: ConsoleTicketType; timeZon
     perOrderLimit: String(type.perOrderLimit),
     salesStartLocal: type.salesStartLocal,
     salesEndLocal: type.salesEndLocal,
+    paymentMethod: type.paymentMethod,
   };
   return (
     <details>
@@ -66,6 +74,7 @@ function TicketTypeEditor({ type, timeZone }: { type: ConsoleTicketType; timeZon
             idPrefix={`ticket-${type.id}`}
             timeZone={timeZone}
             taken={type.taken}
+            cardsOff={cardsOff}
             errors={failure?.fieldErrors ?? {}}
             values={{ ...saved, ...failure?.values }}
           />
@@ -102,11 +111,12 @@ export function TicketTypeCard({
   type,
   timeZone,
   editable,
+  cardsOff,
 }: {
   type: ConsoleTicketType;
   timeZone: string;
   editable: boolean;
-}) {
+} & Payments) {
   return (
     <Card component="li" withBorder radius="md" padding="md" data-testid="ticket-type">
       <Stack gap="xs">
@@ -116,9 +126,12 @@ export function TicketTypeCard({
         </Group>
         <Text size="sm" data-testid="ticket-type-taken">
           {type.taken} / {type.capacity} taken · up to {type.perOrderLimit} per order
+          {type.priceMinor > 0
+            ? ` · ${type.paymentMethod === "card" ? "paid by card" : "paid at the venue"}`
+            : ""}
         </Text>
         <SalesWindow type={type} timeZone={timeZone} />
-        {editable ? <TicketTypeEditor type={type} timeZone={timeZone} /> : null}
+        {editable ? <TicketTypeEditor type={type} timeZone={timeZone} cardsOff={cardsOff} /> : null}
       </Stack>
     </Card>
   );

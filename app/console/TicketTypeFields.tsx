@@ -10,6 +10,7 @@ export type TicketTypeValues = {
   perOrderLimit: string;
   salesStartLocal: string;
   salesEndLocal: string;
+  paymentMethod: string;
 };
 
 type Props = {
@@ -20,10 +21,31 @@ type Props = {
   timeZone: string;
   /** What is already taken: capacity cannot go below it. */
   taken?: number;
+  /** Why this server takes no cards (null: it does); "By card" is then not offered. */
+  cardsOff: string | null;
 };
 
+/** How a priced ticket is paid; a free one has nothing to pay. */
+function paymentChoices(cardsOff: string | null) {
+  return [
+    { value: "venue", label: "At the venue" },
+    {
+      value: "card",
+      label: cardsOff ? "By card (off on this server)" : "By card",
+      disabled: cardsOff !== null,
+    },
+  ];
+}
+
 /** A ticket type's fields (the form around them is the caller's). */
-export function TicketTypeFields({ values, errors, idPrefix, timeZone, taken = 0 }: Props) {
+export function TicketTypeFields({
+  values,
+  errors,
+  idPrefix,
+  timeZone,
+  taken = 0,
+  cardsOff,
+}: Props) {
   const id = (name: string) => `${idPrefix}-${name}`;
   return (
     <Stack gap="sm">
@@ -88,6 +110,20 @@ export function TicketTypeFields({ values, errors, idPrefix, timeZone, taken = 0
           error={errors.perOrderLimit}
         />
       </SimpleGrid>
+      <NativeSelect
+        id={id("paymentMethod")}
+        name="paymentMethod"
+        label="Payment"
+        description={
+          cardsOff && values.paymentMethod !== "card"
+            ? "Priced tickets only. Card payments are off on this server."
+            : "Priced tickets only: free tickets are never charged."
+        }
+        data={paymentChoices(cardsOff)}
+        defaultValue={values.paymentMethod || "venue"}
+        error={errors.paymentMethod}
+        maw="20rem"
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           id={id("salesStartLocal")}

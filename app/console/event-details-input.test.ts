@@ -13,4 +13,14 @@ describe("event details form", () => {
     expect(eventDetailsFrom(formWith(["off", "on"])).reminders).toBe(true);
     expect(eventDetailsFrom(formWith(["off"])).reminders).toBe(false);
   });
+
+  it("reads the tax rate in percent and whether prices include it, when the form has them", () => {
+    const form = formWith(["off"]);
+    expect(eventDetailsFrom(form)).not.toHaveProperty("taxRateBp");
+    form.set("taxRate", "7.5");
+    form.set("taxMode", "added");
+    expect(eventDetailsFrom(form)).toMatchObject({ taxRateBp: 750, taxInclusive: false });
+    form.set("taxMode", "included");
+    expect(eventDetailsFrom(form).taxInclusive).toBe(true);
+  });
 });

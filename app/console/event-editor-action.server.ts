@@ -22,6 +22,8 @@ function ticketTypeFrom(form: FormData) {
       perOrderLimit: readWholeNumber(field(form, "perOrderLimit")),
       salesStartLocal: field(form, "salesStartLocal"),
       salesEndLocal: field(form, "salesEndLocal"),
+      // Anything but the two choices goes as sent: the function refuses it on the field.
+      paymentMethod: (field(form, "paymentMethod") || "venue") as "venue",
     },
   };
 }

@@ -11,6 +11,16 @@ describe("publishBlockers", () => {
     ]);
   });
 
+  it("names card-paid tickets without an account that can take charges", () => {
+    const blockers = publishBlockers(
+      { startsAt: "2026-07-01T12:00:00Z", ticketTypeCount: 1, cardsWithoutAccount: true },
+      now,
+    );
+    expect(blockers).toEqual([
+      "Connect a Stripe account that can take payments before publishing an event with card-paid tickets (Payments, in the console).",
+    ]);
+  });
+
   it("finds nothing in the way of a future event with a ticket type", () => {
     expect(publishBlockers({ startsAt: "2026-07-01T12:00:00Z", ticketTypeCount: 1 }, now)).toEqual(
       [],

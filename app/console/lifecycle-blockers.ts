@@ -4,7 +4,12 @@
  * before its button, which is then disabled.
  */
 export function publishBlockers(
-  event: { startsAt: string; ticketTypeCount: number },
+  event: {
+    startsAt: string;
+    ticketTypeCount: number;
+    /** A priced ticket type is paid by card, and the business's account cannot take charges. */
+    cardsWithoutAccount?: boolean;
+  },
   now: number = Date.now(),
 ): string[] {
   const blockers: string[] = [];
@@ -13,6 +18,11 @@ export function publishBlockers(
   }
   if (Date.parse(event.startsAt) <= now) {
     blockers.push("It has already started: change its start to a later time.");
+  }
+  if (event.cardsWithoutAccount) {
+    blockers.push(
+      "Connect a Stripe account that can take payments before publishing an event with card-paid tickets (Payments, in the console).",
+    );
   }
   return blockers;
 }

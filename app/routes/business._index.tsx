@@ -88,6 +88,9 @@ export default function Page() {
         <Button component={Link} to="/business/teams" size="md" variant="light">
           Your teams
         </Button>
+        <Button component={Link} to="/business/payments" size="md" variant="light">
+          Card payments
+        </Button>
         <Button component={Link} to="/business/upgrade" size="md" variant="default">
           {business.plan === "pro" ? "Your plan" : "Upgrade to Pro"}
         </Button>

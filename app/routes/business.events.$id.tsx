@@ -8,6 +8,7 @@ import { EventDetailsForm } from "#app/console/EventDetailsForm.tsx";
 import { EventEditorHeader } from "#app/console/EventEditorHeader.tsx";
 import { EventLifecycle } from "#app/console/EventLifecycle.tsx";
 import { EventNoticesSection } from "#app/console/EventNoticesSection.tsx";
+import { EventPaymentIssuesSection } from "#app/console/EventPaymentIssuesSection.tsx";
 import { EventPreview } from "#app/console/EventPreview.tsx";
 import { runEventEditorIntent } from "#app/console/event-editor-action.server.ts";
 import { TicketTypesSection } from "#app/console/TicketTypesSection.tsx";
@@ -26,8 +27,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const event = await consoleLoad(server, request, () =>
     server.invoke("events.getForOwner", { eventId: params.id }),
   );
+  const [payments, issues] = await Promise.all([
+    server.invoke("payments.account", null),
+    server.invoke("payments.eventPaymentIssues", { eventId: event.id }),
+  ]);
   return {
     event,
+    cardsOff: payments.cardPayments.reason,
+    accountActive: payments.account?.state === "active",
+    paymentIssues: issues.items,
     // Not awaited: the editor shows at once, the notices' counts stream in after it.
     notices: server.invoke("events.notices", { eventId: event.id }).then((r) => r.items),
     zones: timeZoneChoices(event.timeZone),
@@ -54,9 +62,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Page() {
-  const { event, notices, zones, created } = useLoaderData<typeof loader>();
+  const { event, notices, zones, created, cardsOff, accountActive, paymentIssues } =
+    useLoaderData<typeof loader>();
   const editable = event.status !== "cancelled";
   const taken = event.ticketTypes.reduce((sum, t) => sum + t.taken, 0);
+  const sellsByCard = event.ticketTypes.some((t) => t.paymentMethod === "card" && t.priceMinor > 0);
   return (
     <Screen title={event.title}>
       <EventEditorHeader event={event} created={created} />
@@ -65,7 +75,9 @@ export default function Page() {
         startsAt={event.startsAt}
         ticketTypeCount={event.ticketTypes.length}
         taken={taken}
+        cardsWithoutAccount={sellsByCard && !accountActive}
       />
+      <EventPaymentIssuesSection issues={paymentIssues} />
       {editable ? (
         <Section id="details-heading" heading="Details">
           <EventDetailsForm values={event} zones={zones} />
@@ -81,6 +93,7 @@ export default function Page() {
           ticketTypes={event.ticketTypes}
           timeZone={event.timeZone}
           editable={editable}
+          cardsOff={cardsOff}
         />
       </Section>
       {event.status !== "draft" ? (

@@ -28,6 +28,7 @@ export const consoleNavigation: NavItem[] = [
   { to: "/business", label: "Overview", exact: true },
   { to: "/business/events", label: "Events" },
   { to: "/business/teams", label: "Teams" },
+  { to: "/business/payments", label: "Payments" },
   { to: "/business/message", label: "Messages" },
 ];
 

@@ -1,6 +1,7 @@
 import { accountDeletionSteps } from "./account-deletion.ts";
 import { badScanBurstSteps } from "./door-bad-scans.ts";
 import { eventCancellationSteps, eventChangeSteps } from "./event-cancellation.ts";
+import { eventPaymentSteps } from "./event-payments.ts";
 import { countPlanUsage } from "./plan-usage.ts";
 
 /**
@@ -11,6 +12,7 @@ import { countPlanUsage } from "./plan-usage.ts";
 export const crossModuleSteps = {
   eventCancellation: eventCancellationSteps,
   eventChange: eventChangeSteps,
+  eventPayments: eventPaymentSteps,
   accountDeletion: accountDeletionSteps,
   badScanBurst: badScanBurstSteps,
   countPlanUsage,

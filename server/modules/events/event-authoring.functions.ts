@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Settings } from "#server/config.ts";
 import { listEventNotices } from "#server/modules/notifications/delivery-counts.ts";
 import {
   type AnyFunctionDefinition,
@@ -25,6 +26,7 @@ import {
   updateTicketTypeInput,
 } from "./event-input.ts";
 import { requireOwnedEvent } from "./event-ownership.ts";
+import type { EventPaymentSteps } from "./event-payment-rules.ts";
 import { createTicketType, deleteTicketType, updateTicketType } from "./ticket-types.service.ts";
 
 const eventIdInput = z.object({ eventId: idInput });
@@ -34,7 +36,18 @@ type EventAuthoringSteps = {
   eventCancellation: readonly EventCancellationStep[];
   /** What other modules do when an event's time or venue changes (server/steps). */
   eventChange?: readonly EventChangeStep[];
+  /** Card payments (server/steps/event-payments.ts): unset, card-paid types are not checked. */
+  eventPayments?: EventPaymentSteps;
 };
+
+/** Why cards are off on this server (null: on), as the ticket-type services take it. */
+const ticketPayments = (steps: EventAuthoringSteps, ctx: { services: { settings: Settings } }) =>
+  steps.eventPayments
+    ? {
+        cardsOff: steps.eventPayments.cardPaymentsOff(ctx.services.settings),
+        steps: steps.eventPayments,
+      }
+    : { cardsOff: null };
 
 export const listOwnedEvents = defineFunction({
   name: "events.listMine",
@@ -78,12 +91,13 @@ export const updateOwnedEvent = ({ eventChange = [] }: EventAuthoringSteps) =>
     handler: (data, ctx) => updateEvent(ctx.db, ctx.auth.userId, data, true, eventChange),
   });
 
-export const publishOwnedEvent = defineFunction({
-  name: "events.publish",
-  input: eventIdInput,
-  access: "signed-in",
-  handler: (data, ctx) => publishEvent(ctx.db, ctx.auth.userId, data.eventId),
-});
+export const publishOwnedEvent = ({ eventPayments }: EventAuthoringSteps) =>
+  defineFunction({
+    name: "events.publish",
+    input: eventIdInput,
+    access: "signed-in",
+    handler: (data, ctx) => publishEvent(ctx.db, ctx.auth.userId, data.eventId, eventPayments),
+  });
 
 export const unpublishOwnedEvent = defineFunction({
   name: "events.unpublish",
@@ -123,19 +137,23 @@ export const removeOwnedEventCover = defineFunction({
   handler: (data, ctx) => removeEventCover(ctx.db, ctx.auth.userId, data.eventId),
 });
 
-export const addTicketType = defineFunction({
-  name: "ticketTypes.create",
-  input: createTicketTypeInput,
-  access: "signed-in",
-  handler: (data, ctx) => createTicketType(ctx.db, ctx.auth.userId, data),
-});
+export const addTicketType = (steps: EventAuthoringSteps) =>
+  defineFunction({
+    name: "ticketTypes.create",
+    input: createTicketTypeInput,
+    access: "signed-in",
+    handler: (data, ctx) =>
+      createTicketType(ctx.db, ctx.auth.userId, data, ticketPayments(steps, ctx)),
+  });
 
-export const editTicketType = defineFunction({
-  name: "ticketTypes.update",
-  input: updateTicketTypeInput,
-  access: "signed-in",
-  handler: (data, ctx) => updateTicketType(ctx.db, ctx.auth.userId, data),
-});
+export const editTicketType = (steps: EventAuthoringSteps) =>
+  defineFunction({
+    name: "ticketTypes.update",
+    input: updateTicketTypeInput,
+    access: "signed-in",
+    handler: (data, ctx) =>
+      updateTicketType(ctx.db, ctx.auth.userId, data, ticketPayments(steps, ctx)),
+  });
 
 export const removeTicketType = defineFunction({
   name: "ticketTypes.delete",
@@ -156,12 +174,12 @@ export const eventAuthoringFunctions = (steps: EventAuthoringSteps) =>
     listOwnedEventNotices,
     createEventDraft,
     updateOwnedEvent(steps),
-    publishOwnedEvent,
+    publishOwnedEvent(steps),
     unpublishOwnedEvent,
     cancelOwnedEvent(steps),
     setOwnedEventCover,
     removeOwnedEventCover,
-    addTicketType,
-    editTicketType,
+    addTicketType(steps),
+    editTicketType(steps),
     removeTicketType,
   ] as const satisfies readonly AnyFunctionDefinition[];

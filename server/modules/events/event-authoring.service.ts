@@ -11,6 +11,7 @@ import { changeLines, tellHoldersOfChange } from "./event-change-notices.ts";
 import { eventPath, newShortId } from "./event-ids.ts";
 import type { CreateEventInput, UpdateEventInput } from "./event-input.ts";
 import { assertNotCancelled, type Event, requireOwnedEvent } from "./event-ownership.ts";
+import { assertCanSellByCard, type EventPaymentSteps } from "./event-payment-rules.ts";
 import { events, ticketTypes } from "./events.schema.ts";
 import { ownerEventView } from "./owner-event-view.ts";
 import { assertCanPublish } from "./publish-limit.ts";
@@ -27,6 +28,8 @@ function editableColumns(input: CreateEventInput) {
     endsAt: input.endsAt,
     category: input.category,
     ...(input.reminders === undefined ? {} : { reminders: input.reminders }),
+    ...(input.taxRateBp === undefined ? {} : { taxRateBp: input.taxRateBp }),
+    ...(input.taxInclusive === undefined ? {} : { taxInclusive: input.taxInclusive }),
   };
 }
 
@@ -174,8 +177,16 @@ async function requirePublishable(tx: Executor, event: Event): Promise<void> {
   }
 }
 
-/** Draft to published: visible on discovery and bookable. Counts against the plan. */
-export async function publishEvent(db: Database, userId: string, eventId: string) {
+/**
+ * Draft to published: visible on discovery and bookable. Counts against the plan; with a
+ * card-paid ticket type, the business's account must be able to take charges.
+ */
+export async function publishEvent(
+  db: Database,
+  userId: string,
+  eventId: string,
+  payments?: EventPaymentSteps,
+) {
   return db.transaction(async (tx) => {
     const { business, event } = await requireOwnedEvent(tx, userId, eventId);
     assertNotCancelled(event);
@@ -184,6 +195,7 @@ export async function publishEvent(db: Database, userId: string, eventId: string
       throw new FunctionError("PERMISSION_DENIED", "Your business is not active.");
     }
     await requirePublishable(tx, event);
+    await assertCanSellByCard(tx, event, payments);
     // Locks the business row first: concurrent publishes of one business count in turn.
     await assertCanPublish(tx, business.id);
     const [row] = await tx

@@ -4,6 +4,7 @@ import {
   maxEventDurationDays,
   ticketCurrencies,
 } from "#contract/event-options.ts";
+import { MAX_TAX_RATE_BP, ticketPaymentMethods } from "#contract/payment-options.ts";
 import { fromLocalInput, isKnownTimeZone } from "./zoned-time.ts";
 
 /**
@@ -44,6 +45,15 @@ const eventShape = {
   ),
   /** Holders reminded 24 hours before the start; unset: on for a new event, unchanged on edit. */
   reminders: z.boolean("Choose whether to send a reminder.").optional(),
+  /** The event's tax in basis points (2000 = 20 %); unset: 0 for a new event, unchanged on edit. */
+  taxRateBp: z
+    .number("Enter the tax rate as a percentage, like 20 or 7.5.")
+    .min(0, "The tax rate cannot be negative.")
+    .max(MAX_TAX_RATE_BP, `The tax rate is at most ${MAX_TAX_RATE_BP / 100} %.`)
+    .int("Use at most 2 decimal places in the tax rate.")
+    .optional(),
+  /** Whether the prices include the tax (else it is added at checkout); unset as above. */
+  taxInclusive: z.boolean("Choose whether the prices include the tax.").optional(),
 };
 
 type EventShape = { timeZone: string; startsLocal: string; endsLocal: string };
@@ -118,6 +128,10 @@ const ticketTypeShape = {
     .int("Enter a whole number.")
     .min(1, "There must be at least 1 ticket.")
     .max(1_000_000, "At most 1,000,000 tickets per type."),
+  /** How a priced ticket is paid; ignored for a free one (stored as "venue"). */
+  paymentMethod: z
+    .enum(ticketPaymentMethods, "Choose how it is paid: at the venue or by card.")
+    .default("venue"),
   perOrderLimit: z
     .number("Enter a number.")
     .int("Enter a whole number.")

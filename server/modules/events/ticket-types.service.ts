@@ -12,6 +12,11 @@ import {
   requireOwnedEvent,
   requireOwnedTicketType,
 } from "./event-ownership.ts";
+import {
+  assertCanSellByCard,
+  type EventPaymentSteps,
+  paymentMethodOf,
+} from "./event-payment-rules.ts";
 import { ticketTypes } from "./events.schema.ts";
 import { ownerTicketTypeView } from "./owner-event-view.ts";
 import { fromLocalInput } from "./zoned-time.ts";
@@ -67,7 +72,10 @@ async function requireSameCurrency(
   }
 }
 
-function columnsOf(fields: TicketTypeFields, event: Event) {
+/** Card payments as this server has them: why they are off (null: on), and the steps. */
+export type TicketPayments = { cardsOff: string | null; steps?: EventPaymentSteps };
+
+function columnsOf(fields: TicketTypeFields, event: Event, payments: TicketPayments) {
   return {
     name: fields.name,
     description: fields.description,
@@ -75,17 +83,23 @@ function columnsOf(fields: TicketTypeFields, event: Event) {
     currency: fields.currency,
     capacity: fields.capacity,
     perOrderLimit: fields.perOrderLimit,
+    paymentMethod: paymentMethodOf(fields, payments.cardsOff),
     ...salesWindow(fields, event),
   };
 }
 
 /** A new ticket type at the end of the event's list. */
-export async function createTicketType(db: Database, userId: string, input: CreateTicketTypeInput) {
+export async function createTicketType(
+  db: Database,
+  userId: string,
+  input: CreateTicketTypeInput,
+  payments: TicketPayments = { cardsOff: null },
+) {
   return db.transaction(async (tx) => {
     // The event row lock serialises ticket-type changes of one event (currency, count).
     const { event } = await requireOwnedEvent(tx, userId, input.eventId, { lock: true });
     assertNotCancelled(event);
-    const columns = columnsOf(input, event);
+    const columns = columnsOf(input, event, payments);
     await requireSameCurrency(tx, event, input.currency);
     const [stats] = await tx
       .select({
@@ -105,8 +119,24 @@ export async function createTicketType(db: Database, userId: string, input: Crea
       .values({ ...columns, eventId: event.id, position: stats?.nextPosition ?? 0 })
       .returning();
     if (!row) throw new Error("ticket type not inserted");
+    await assertCardSaleAllowed(tx, event, row.paymentMethod, payments);
     return ownerTicketTypeView(row, event.timeZone);
   });
+}
+
+/**
+ * A published event sells at once: a card-paid type joins it only when the business can
+ * take charges (a draft is checked when published). Runs after the write, in its
+ * transaction, so a refusal leaves nothing behind.
+ */
+async function assertCardSaleAllowed(
+  tx: Executor,
+  event: Event,
+  method: string,
+  payments: TicketPayments,
+): Promise<void> {
+  if (method !== "card" || event.status !== "published") return;
+  await assertCanSellByCard(tx, event, payments.steps, "sell-by-card");
 }
 
 function belowTakenMessage(taken: number): string {
@@ -121,12 +151,17 @@ function belowTakenMessage(taken: number): string {
  * a read and the write cannot be overtaken (PostgreSQL re-checks the WHERE on the locked
  * row); `CHECK (taken <= capacity)` stays the backstop.
  */
-export async function updateTicketType(db: Database, userId: string, input: UpdateTicketTypeInput) {
+export async function updateTicketType(
+  db: Database,
+  userId: string,
+  input: UpdateTicketTypeInput,
+  payments: TicketPayments = { cardsOff: null },
+) {
   return db.transaction(async (tx) => {
     const found = await requireOwnedTicketType(tx, userId, input.ticketTypeId);
     const { event } = await requireOwnedEvent(tx, userId, found.event.id, { lock: true });
     assertNotCancelled(event);
-    const columns = columnsOf(input, event);
+    const columns = columnsOf(input, event, payments);
     await requireSameCurrency(tx, event, input.currency, found.ticketType.id);
     const [row] = await tx
       .update(ticketTypes)
@@ -138,7 +173,10 @@ export async function updateTicketType(db: Database, userId: string, input: Upda
         ),
       )
       .returning();
-    if (row) return ownerTicketTypeView(row, event.timeZone);
+    if (row) {
+      await assertCardSaleAllowed(tx, event, row.paymentMethod, payments);
+      return ownerTicketTypeView(row, event.timeZone);
+    }
     const [current] = await tx
       .select({ taken: ticketTypes.taken })
       .from(ticketTypes)

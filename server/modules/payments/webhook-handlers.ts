@@ -5,6 +5,7 @@ import {
   onDisputeClosed,
   onDisputeOpened,
 } from "./checkout-webhooks.ts";
+import { applyAccountUpdate } from "./payment-accounts.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
 import type { WebhookHandler } from "./webhook-handler.ts";
 
@@ -20,4 +21,6 @@ export const webhookHandlers: { [K in PaymentEvent["kind"]]?: WebhookHandler<K> 
   "checkout.payment-failed": onCheckoutPaymentFailed,
   "dispute.opened": onDisputeOpened,
   "dispute.closed": onDisputeClosed,
+  // A business's connected account: its state (payment-accounts.ts).
+  "account.updated": applyAccountUpdate,
 };
