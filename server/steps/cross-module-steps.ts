@@ -1,6 +1,7 @@
 import { accountDeletionSteps } from "./account-deletion.ts";
 import { badScanBurstSteps } from "./door-bad-scans.ts";
 import { eventCancellationSteps, eventChangeSteps } from "./event-cancellation.ts";
+import { checkPlanSwitch } from "./plan-billing.ts";
 import { countPlanUsage } from "./plan-usage.ts";
 
 /**
@@ -14,4 +15,5 @@ export const crossModuleSteps = {
   accountDeletion: accountDeletionSteps,
   badScanBurst: badScanBurstSteps,
   countPlanUsage,
+  checkPlanSwitch,
 };

@@ -1,6 +1,7 @@
 import type { Executor } from "#server/platform/db/database.ts";
 import type { PaymentDeps } from "./payment-deps.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
+import { takeSubscriptionCheckout, takeSubscriptionUpdate } from "./subscription-webhooks.ts";
 
 type EventOf<K extends PaymentEvent["kind"]> = Extract<PaymentEvent, { kind: K }>;
 
@@ -21,4 +22,8 @@ export type WebhookHandler<K extends PaymentEvent["kind"]> = (
 export type AfterCommit = () => Promise<void>;
 
 /** Which handler takes each kind of event; a kind without one is stored and answered 2xx. */
-export const webhookHandlers: { [K in PaymentEvent["kind"]]?: WebhookHandler<K> } = {};
+export const webhookHandlers: { [K in PaymentEvent["kind"]]?: WebhookHandler<K> } = {
+  // The Pro plan (pro-subscription.service.ts): the plan follows the subscription.
+  "subscription.checkout-completed": takeSubscriptionCheckout,
+  "subscription.updated": takeSubscriptionUpdate,
+};
