@@ -16,6 +16,8 @@ import { seedDemoOnFirstStart } from "./modules/demo/demo-on-start.ts";
 import { startEventReminders } from "./modules/events/event-reminders.ts";
 import { startHoldSweep } from "./modules/holds/hold-sweep.ts";
 import { startNoticeWorker } from "./modules/notifications/notice-fanout.ts";
+import { startCheckoutReconciliation } from "./modules/payments/checkout-reconciliation.ts";
+import { providerOf } from "./modules/payments/provider-of.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
 import { startWalletSync } from "./modules/tickets/wallet/wallet-sync.ts";
 import {
@@ -159,9 +161,22 @@ export async function startServer(settings: Settings, log: Logger) {
     const reminders = startEventReminders(database.db, log);
     // Tells the configured wallets of passes that changed (Apple: APNs push; Google: closes objects).
     const stopWalletSync = startWalletSync(database.db, log, settings);
+    // Settles card checkouts a webhook never settled, one instance at a time (decision 028).
+    const stopCheckoutReconciliation = startCheckoutReconciliation(
+      {
+        db: database.db,
+        settings,
+        messages: services.messages,
+        log,
+        provider: providerOf(settings),
+      },
+      log,
+      settings.CHECKOUT_RECONCILE_SECONDS,
+    );
     const close = async () => {
       await reminders.stop();
       await stopHoldSweep();
+      await stopCheckoutReconciliation();
       await stopWalletSync();
       await attendeeMessageWorker.stop();
       await noticeWorker.stop();

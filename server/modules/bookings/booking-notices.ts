@@ -5,7 +5,7 @@ import { bookingPath } from "#contract/paths.ts";
 import { notifyUser, sendEmail } from "#server/modules/notifications/notifications.service.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import type { BookingDeps, ConfirmRequest } from "./confirm-request.ts";
+import type { BookingDeps } from "./confirm-request.ts";
 import { BOOKING_TICKETS_EMAIL } from "./ticket-email/ticket-email-composer.ts";
 
 /**
@@ -27,10 +27,11 @@ export async function tellBooked(
       timeZone: string;
       venueName: string;
     };
-    request: ConfirmRequest;
+    /** Another address to send the tickets to (besides the account's verified one). */
+    contactEmail?: string | undefined;
   },
 ): Promise<void> {
-  const { bookingId, hold, event, reference, request } = booked;
+  const { bookingId, hold, event, reference } = booked;
   const when = formatEventTime(event.startsAt, event.timeZone, { weekday: false });
   const count = `${hold.ticketCount} ticket${hold.ticketCount === 1 ? "" : "s"}`;
   const { verifiedEmail, businessName } = await senderAndAddress(tx, booked.userId, hold.eventId);
@@ -48,7 +49,7 @@ export async function tellBooked(
   };
   const options = { messages: deps.messages, publicUrl: deps.settings.PUBLIC_URL };
   await notifyUser(tx, notice, options);
-  const contact = request.contactEmail;
+  const contact = booked.contactEmail;
   if (contact && contact.toLowerCase() !== verifiedEmail?.toLowerCase()) {
     const lookup = new URL("/booking_refrence", deps.settings.PUBLIC_URL).href;
     await sendEmail(

@@ -1,9 +1,20 @@
+import type { PaymentStatus } from "#contract/booking-status.ts";
 import type { HoldView } from "#contract/hold-view.ts";
 import { issueTickets } from "#server/modules/tickets/issue-tickets.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { newBookingReference } from "./booking-reference.ts";
 import { bookingItems, bookings } from "./bookings.schema.ts";
 import { FREE_PROVIDER, type PaymentProviderName, paymentProviders } from "./payment-provider.ts";
+
+/** A payment taken before the booking was made (a card checkout): what the booking records. */
+export type BookedPayment = {
+  /** The card provider's name (`stripe`), stored as the booking's `payment_provider`. */
+  provider: string;
+  status: PaymentStatus;
+  feesMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+};
 
 /** The booking row, under a fresh human-readable reference; returns the reference. */
 export async function insertBooking(
@@ -15,6 +26,11 @@ export async function insertBooking(
     contactPhone: string | null;
     contactEmail: string | null;
     provider: PaymentProviderName;
+    /**
+     * Already paid (a card checkout settled by the payments module): the provider's name,
+     * the status and the amounts as charged, instead of asking a built-in provider.
+     */
+    paid?: BookedPayment;
   },
 ): Promise<string> {
   const free = input.hold.totalMinor === 0;
@@ -22,15 +38,17 @@ export async function insertBooking(
   // A collision among 8.5e11 references is rare; a fresh one is tried on conflict.
   for (let tries = 0; tries < 5; tries++) {
     const reference = newBookingReference();
-    const payment = free
-      ? { paymentStatus: "not-required" as const }
-      : await paymentProviders[input.provider].start(tx, {
-          bookingId: input.id,
-          reference,
-          userId: input.userId,
-          totalMinor: input.hold.totalMinor,
-          currency,
-        });
+    const payment = input.paid
+      ? { paymentStatus: input.paid.status }
+      : free
+        ? { paymentStatus: "not-required" as const }
+        : await paymentProviders[input.provider].start(tx, {
+            bookingId: input.id,
+            reference,
+            userId: input.userId,
+            totalMinor: input.hold.totalMinor,
+            currency,
+          });
     const inserted = await tx
       .insert(bookings)
       .values({
@@ -40,8 +58,10 @@ export async function insertBooking(
         eventId: input.hold.eventId,
         holdId: input.hold.id,
         paymentStatus: payment.paymentStatus,
-        paymentProvider: free ? FREE_PROVIDER : input.provider,
-        totalMinor: input.hold.totalMinor,
+        paymentProvider: input.paid?.provider ?? (free ? FREE_PROVIDER : input.provider),
+        totalMinor: input.paid?.totalMinor ?? input.hold.totalMinor,
+        feesMinor: input.paid?.feesMinor ?? 0,
+        taxMinor: input.paid?.taxMinor ?? 0,
         currency,
         contactPhone: input.contactPhone,
         contactEmail: input.contactEmail,

@@ -16,26 +16,32 @@ const reference = z
   .min(1, "Enter the booking reference.")
   .max(20, "A reference looks like K7QM-3TPX.");
 
+/** One name per ticket, in the hold's order (also the card checkout's input). */
+export const attendeesInput = z
+  .array(
+    z.object({
+      name: z
+        .string()
+        .trim()
+        .min(1, "Enter the attendee's name.")
+        .max(100, "Use at most 100 characters."),
+    }),
+  )
+  .min(1, "Enter one name per ticket.")
+  .max(100);
+
+/** Another address for the tickets; "" = none (also the card checkout's input). */
+export const contactEmailInput = z
+  .union([z.literal(""), z.email("Enter an email address like name@example.com.").max(254)])
+  .optional()
+  .transform((value) => value || undefined);
+
 export const confirmBooking = defineFunction({
   name: "bookings.confirm",
   input: z.object({
     holdId: z.uuid("Choose a hold."),
-    attendees: z
-      .array(
-        z.object({
-          name: z
-            .string()
-            .trim()
-            .min(1, "Enter the attendee's name.")
-            .max(100, "Use at most 100 characters."),
-        }),
-      )
-      .min(1, "Enter one name per ticket.")
-      .max(100),
-    contactEmail: z
-      .union([z.literal(""), z.email("Enter an email address like name@example.com.").max(254)])
-      .optional()
-      .transform((value) => value || undefined),
+    attendees: attendeesInput,
+    contactEmail: contactEmailInput,
     paymentProvider: z.enum(paymentProviderNames).optional(),
     idempotencyKey: idempotencyKeyInput,
   }),

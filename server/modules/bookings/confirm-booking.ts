@@ -2,17 +2,14 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { BookingView } from "#contract/booking-view.ts";
 import type { HoldView } from "#contract/hold-view.ts";
-import { offerEmailVerification } from "#server/modules/accounts/email-verification.ts";
-import { events } from "#server/modules/events/events.schema.ts";
 import { claimHold } from "#server/modules/holds/claim-hold.ts";
 import { expireHoldStatement } from "#server/modules/holds/hold-statements.ts";
 import { loadHoldView } from "#server/modules/holds/hold-view.ts";
-import { users } from "#server/platform/auth/users.schema.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { DEADLOCK, sqlStateOf, UNIQUE_VIOLATION } from "#server/platform/db/db-errors.ts";
-import { tellBooked } from "./booking-notices.ts";
-import { insertBooking, insertLinesAndTickets } from "./booking-records.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
+import { bookClaimedHold } from "./book-claimed-hold.ts";
 import { findBookingView } from "./booking-view.ts";
 import { idempotencyKeys } from "./bookings.schema.ts";
 import type { BookingDeps, ConfirmRequest } from "./confirm-request.ts";
@@ -50,6 +47,19 @@ async function bookingOfKey(db: Database, userId: string, key: string) {
       ),
     );
   return stored?.bookingId ? bookingById(db, stored.bookingId, userId) : null;
+}
+
+/**
+ * Whether a ticket of the hold is of a card-paid type: the whole hold is then paid in a
+ * card checkout (the payments module), which makes its booking once the money is taken.
+ */
+async function paidByCard(db: Database, holdId: string): Promise<boolean> {
+  const [row] = await rowsOf<{ card: boolean }>(
+    db,
+    sql`select exists (select 1 from hold_items hi join ticket_types t on t.id = hi.ticket_type_id
+          where hi.hold_id = ${holdId}::uuid and t.payment_method = 'card') as card`,
+  );
+  return row?.card === true;
 }
 
 /** Why a hold cannot be confirmed now; a converted hold answers with its booking instead. */
@@ -92,6 +102,11 @@ export async function confirmHold(
   if (repeated) return repeated;
   const hold = await loadHoldView(deps.db, request.holdId, userId);
   if (!hold.live) return settleUnconfirmable(deps.db, hold, userId);
+  if (hold.totalMinor > 0 && (await paidByCard(deps.db, hold.id))) {
+    throw new FunctionError("FAILED_PRECONDITION", "These tickets are paid by card: choose Pay.", {
+      reason: "payment-required",
+    });
+  }
   if (request.attendees.length !== hold.ticketCount) {
     const message = `Enter one name per ticket (${hold.ticketCount}).`;
     throw new FunctionError("INVALID_ARGUMENT", message, [{ path: "attendees", message }]);
@@ -140,29 +155,12 @@ async function createBooking(
   if (pauseMs > 0) await tx.execute(sql`select pg_sleep(${pauseMs / 1000})`);
   // Read inside the transaction: the claimed hold is ours alone now.
   const hold = await loadHoldView(tx, request.holdId, userId);
-  const [context] = await tx
-    .select({
-      phone: users.phone,
-      email: users.email,
-      title: events.title,
-      startsAt: events.startsAt,
-      timeZone: events.timeZone,
-      venueName: events.venueName,
-    })
-    .from(users)
-    .innerJoin(events, eq(events.id, hold.eventId))
-    .where(eq(users.id, userId));
-  if (!context) throw new Error("booking context vanished");
-  const reference = await insertBooking(tx, {
-    id: ids.bookingId,
+  await bookClaimedHold(tx, deps, {
+    bookingId: ids.bookingId,
     userId,
     hold,
-    contactPhone: context.phone,
-    contactEmail: request.contactEmail ?? context.email,
+    attendees: request.attendees,
+    contactEmail: request.contactEmail,
     provider: request.paymentProvider ?? "venue",
   });
-  await insertLinesAndTickets(tx, ids.bookingId, userId, hold, request.attendees);
-  await tellBooked(tx, deps, { ...ids, userId, reference, hold, event: context, request });
-  const contact = request.contactEmail;
-  if (contact) await offerEmailVerification(tx, deps, { userId, email: contact });
 }

@@ -23,6 +23,7 @@ export const notificationKinds = [
   "organizer-message",
   "team-joined",
   "event-reminder",
+  "payment-refunded",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -36,6 +36,13 @@ export const paymentSettingsShape = {
     .min(0, "must be between 0 and 10000")
     .max(10_000, "must be between 0 and 10000")
     .default(0),
+  /**
+   * How often (seconds) the reconciliation asks the provider about checkouts past their
+   * expiry that were never settled (checkout-reconciliation.ts); 0 turns it off.
+   */
+  CHECKOUT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Tests only: a pause inside the settling transaction, after the hold is claimed. */
+  TEST_SETTLE_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** The Pro plan's monthly price in minor units and its currency (billed by Stripe). */
   PRO_PLAN_PRICE_MINOR: z.coerce.number().int().min(1).default(2900),
   PRO_PLAN_CURRENCY: z

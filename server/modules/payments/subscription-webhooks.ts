@@ -4,11 +4,9 @@ import type { PaymentDeps } from "./payment-deps.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
 import { businessSubscriptions } from "./payments.schema.ts";
 import { proPlanPurpose, takeSubscriptionState } from "./subscription-state.ts";
+import type { AfterCommit } from "./webhook-handler.ts";
 
-// The shapes of webhook-handlers.ts's WebhookHandler and AfterCommit, written out: that
-// file imports these handlers, so importing its types back would make a loop.
 type EventOf<K extends PaymentEvent["kind"]> = Extract<PaymentEvent, { kind: K }>;
-type AfterCommit = () => Promise<void>;
 
 /**
  * After the commit, asks the provider for the subscription and takes its state in a

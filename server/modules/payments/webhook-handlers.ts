@@ -1,28 +1,26 @@
-import type { Executor } from "#server/platform/db/database.ts";
-import type { PaymentDeps } from "./payment-deps.ts";
+import {
+  onCheckoutExpired,
+  onCheckoutPaid,
+  onCheckoutPaymentFailed,
+  onDisputeClosed,
+  onDisputeOpened,
+} from "./checkout-webhooks.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
 import { takeSubscriptionCheckout, takeSubscriptionUpdate } from "./subscription-webhooks.ts";
+import type { WebhookHandler } from "./webhook-handler.ts";
 
-type EventOf<K extends PaymentEvent["kind"]> = Extract<PaymentEvent, { kind: K }>;
-
-/**
- * Handles one verified webhook event inside the transaction that stored its id: whatever
- * it writes commits together with "seen", or not at all. A handler must not call the
- * provider (no network inside the transaction): work that needs it (a refund) is recorded
- * here and returned as a task the intake runs after the commit (its failure is logged; the
- * reconciliation finds what was recorded and does it again, idempotently).
- */
-export type WebhookHandler<K extends PaymentEvent["kind"]> = (
-  tx: Executor,
-  event: EventOf<K>,
-  deps: PaymentDeps,
-) => Promise<void | AfterCommit>;
-
-/** Work with the provider that follows a committed transaction (a refund). */
-export type AfterCommit = () => Promise<void>;
+// The handler's type lives in webhook-handler.ts, so the handlers this map imports can
+// name it without an import loop through this file.
+export type { AfterCommit, WebhookHandler } from "./webhook-handler.ts";
 
 /** Which handler takes each kind of event; a kind without one is stored and answered 2xx. */
 export const webhookHandlers: { [K in PaymentEvent["kind"]]?: WebhookHandler<K> } = {
+  // Card checkouts (settle-checkout.ts, checkout-disputes.ts).
+  "checkout.paid": onCheckoutPaid,
+  "checkout.expired": onCheckoutExpired,
+  "checkout.payment-failed": onCheckoutPaymentFailed,
+  "dispute.opened": onDisputeOpened,
+  "dispute.closed": onDisputeClosed,
   // The Pro plan (pro-subscription.service.ts): the plan follows the subscription.
   "subscription.checkout-completed": takeSubscriptionCheckout,
   "subscription.updated": takeSubscriptionUpdate,

@@ -21,3 +21,9 @@ export const JOB_QUEUE_SETUP_LOCK = 7_411_202_603 as AdvisoryLockId;
 
 /** Creating or rotating the ticket QR signing keys, so instances end with one active key. */
 export const TICKET_KEY_LOCK = 7_411_202_613 as AdvisoryLockId;
+
+/**
+ * The card checkouts' reconciliation (payments), one instance at a time: a transaction
+ * lock taken with pg_try_advisory_xact_lock, so a second instance skips its turn.
+ */
+export const CHECKOUT_RECONCILE_LOCK = 7_411_202_624 as AdvisoryLockId;

@@ -1,0 +1,74 @@
+import { eq } from "drizzle-orm";
+import type { HoldView } from "#contract/hold-view.ts";
+import { offerEmailVerification } from "#server/modules/accounts/email-verification.ts";
+import { events } from "#server/modules/events/events.schema.ts";
+import { users } from "#server/platform/auth/users.schema.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { tellBooked } from "./booking-notices.ts";
+import { type BookedPayment, insertBooking, insertLinesAndTickets } from "./booking-records.ts";
+import type { BookingDeps } from "./confirm-request.ts";
+import type { PaymentProviderName } from "./payment-provider.ts";
+
+export type ClaimedHoldBooking = {
+  /** Chosen by the caller, so it can record it (an idempotency key, a checkout) first. */
+  bookingId: string;
+  userId: string;
+  /** The hold as claimed (converted) inside the caller's transaction. */
+  hold: HoldView;
+  /** One per ticket, in the hold's item order. */
+  attendees: { name: string }[];
+  contactEmail?: string | undefined;
+  /** A built-in provider (pay at the venue), when no payment was taken before. */
+  provider?: PaymentProviderName;
+  /** A payment already taken (a card checkout): recorded as is. */
+  payment?: BookedPayment;
+};
+
+/**
+ * Makes the booking of a hold the caller has just claimed (holds' `claimHold`), inside
+ * the caller's transaction: the booking row under a fresh reference, its lines, one
+ * ticket per attendee, the notification and the tickets email (`tellBooked`), and the
+ * offer to verify a contact address. Shared by `bookings.confirm` and the payments
+ * module's settlement of a paid checkout, so a card booking is exactly a booking.
+ */
+export async function bookClaimedHold(
+  tx: Executor,
+  deps: BookingDeps,
+  input: ClaimedHoldBooking,
+): Promise<{ bookingId: string; reference: string }> {
+  const { bookingId, userId, hold } = input;
+  const [context] = await tx
+    .select({
+      phone: users.phone,
+      email: users.email,
+      title: events.title,
+      startsAt: events.startsAt,
+      timeZone: events.timeZone,
+      venueName: events.venueName,
+    })
+    .from(users)
+    .innerJoin(events, eq(events.id, hold.eventId))
+    .where(eq(users.id, userId));
+  if (!context) throw new Error("booking context vanished");
+  const reference = await insertBooking(tx, {
+    id: bookingId,
+    userId,
+    hold,
+    contactPhone: context.phone,
+    contactEmail: input.contactEmail ?? context.email,
+    provider: input.provider ?? "venue",
+    ...(input.payment ? { paid: input.payment } : {}),
+  });
+  await insertLinesAndTickets(tx, bookingId, userId, hold, input.attendees);
+  await tellBooked(tx, deps, {
+    bookingId,
+    userId,
+    reference,
+    hold,
+    event: context,
+    contactEmail: input.contactEmail,
+  });
+  const contact = input.contactEmail;
+  if (contact) await offerEmailVerification(tx, deps, { userId, email: contact });
+  return { bookingId, reference };
+}
