@@ -19,15 +19,15 @@ import { refusal } from "#tests/support/refusal.ts";
 import { type StripePeer, startStripePeer } from "#tests/support/stripe-peer.ts";
 import { type PaymentDeps, paymentDepsOf } from "./payment-deps.ts";
 import { WebhookSignatureError } from "./payment-provider.ts";
-import { businessSubscriptions, paymentEvents } from "./payments.schema.ts";
+import { businessSubscriptions } from "./payments.schema.ts";
 import { type ProSubscriptionView, pastDueWarning } from "./pro-subscription.service.ts";
 import { subscriptionFunctions } from "./subscription.functions.ts";
-import { webhookHandlers } from "./webhook-handlers.ts";
+import { receivePaymentEvent } from "./webhook-intake.ts";
 
 /**
- * The webhook intake as the route does it (verified on the raw body by the real SDK,
- * stored once by the event's id, handled in that transaction, its after-commit work
- * run), on a port of its own that the peer posts to.
+ * The webhook intake as the route does it (verified on the raw body by the real SDK, then
+ * receivePaymentEvent: stored once by its id, handled in that transaction, its
+ * after-commit work run), on a port of its own that the peer posts to.
  */
 async function webhookIntake(deps: PaymentDeps): Promise<{ url: string; server: Server }> {
   const provider = deps.provider;
@@ -39,19 +39,7 @@ async function webhookIntake(deps: PaymentDeps): Promise<{ url: string; server: 
       try {
         const header = req.headers["stripe-signature"];
         const event = provider.parseWebhook(Buffer.concat(chunks), String(header ?? ""));
-        const after = await deps.db.transaction(async (tx) => {
-          const stored = await tx
-            .insert(paymentEvents)
-            .values({ provider: event.provider, eventId: event.id, kind: event.kind })
-            .onConflictDoNothing()
-            .returning();
-          if (stored.length === 0) return undefined;
-          const handler = webhookHandlers[event.kind] as
-            | ((tx: unknown, event: unknown, deps: PaymentDeps) => Promise<unknown>)
-            | undefined;
-          return (await handler?.(tx, event, deps)) as (() => Promise<void>) | undefined;
-        });
-        await after?.().catch(() => {});
+        await receivePaymentEvent(deps, event);
         res.writeHead(200).end();
       } catch (error) {
         res.writeHead(error instanceof WebhookSignatureError ? 400 : 500).end();
