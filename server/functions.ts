@@ -12,6 +12,7 @@ import { notificationFunctions } from "./modules/notifications/notifications.fun
 import { paymentFunctions } from "./modules/payments/payments.functions.ts";
 import { paymentAccountFunctions } from "./modules/payments/payment-accounts.functions.ts";
 import { paymentIssueFunctions } from "./modules/payments/payment-issues.functions.ts";
+import { subscriptionFunctions } from "./modules/payments/subscription.functions.ts";
 import { profileFunctions } from "./modules/profile/profile.functions.ts";
 import { teamMembershipResolvers } from "./modules/teams/team-access.ts";
 import { teamTopicSource } from "./modules/teams/team-topics.ts";
@@ -49,6 +50,7 @@ export const appFunctions = [
   ...attendeeMessageFunctions,
   ...paymentAccountFunctions,
   ...paymentIssueFunctions,
+  ...subscriptionFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;

@@ -22,3 +22,13 @@ export function limitText(limit: number | null, one: string, many: string): stri
   if (limit === null) return `Unlimited ${many}`;
   return `Up to ${limit} ${limit === 1 ? one : many}`;
 }
+
+/** A day as the plan pages show it, "12 Jan 2027" (UTC: the processor's periods are). */
+export function formatDay(iso: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(iso));
+}

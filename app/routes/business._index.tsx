@@ -10,6 +10,7 @@ import {
   Title,
 } from "@mantine/core";
 import { Link, redirect, useLoaderData } from "react-router";
+import { proUntilText } from "#app/business/ProSubscriptionNotes.tsx";
 import { usageText } from "#app/business/plan-display.ts";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import { Screen } from "#app/components/Screen.tsx";
@@ -33,11 +34,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The console is "my business": without one, the way in is the application form.
   if (!business) throw redirect("/business/form");
   const { usage: teamUsage } = await server.invoke("teams.list", null);
-  return { business, teamUsage, saved: new URL(request.url).searchParams.has("saved") };
+  // A failed Pro payment or a cancelled Pro's end, said here too, not only on the plans page.
+  const subscription =
+    business.status === "active" ? await server.invoke("payments.subscription", null) : null;
+  return {
+    business,
+    teamUsage,
+    subscription,
+    saved: new URL(request.url).searchParams.has("saved"),
+  };
 }
 
 export default function Page() {
-  const { business, teamUsage, saved } = useLoaderData<typeof loader>();
+  const { business, teamUsage, subscription, saved } = useLoaderData<typeof loader>();
+  const proUntil = proUntilText(subscription);
   const { usage } = business;
   const typeLabel = businessTypes.find((type) => type.id === business.type)?.label;
   const full = usage.limit !== null && usage.publishedEvents >= usage.limit;
@@ -47,6 +57,11 @@ export default function Page() {
       {business.status === "suspended" ? (
         <FormMessage kind="error" title="Suspended">
           Your business is suspended: its events cannot be changed. Contact support to restore it.
+        </FormMessage>
+      ) : null}
+      {subscription?.warning ? (
+        <FormMessage kind="error" title="Payment failed">
+          {subscription.warning} <Link to="/business/upgrade">Your plan</Link>
         </FormMessage>
       ) : null}
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="business-name">
@@ -62,6 +77,7 @@ export default function Page() {
               {business.plan === "pro" ? "Pro plan" : "Free plan"}
             </Badge>
           </Group>
+          {proUntil ? <Text data-testid="pro-until">{proUntil}</Text> : null}
           <Text data-testid="plan-usage">{usageText(usage)}</Text>
           {usage.limit !== null ? (
             <Progress

@@ -2,6 +2,7 @@ import { accountDeletionSteps } from "./account-deletion.ts";
 import { badScanBurstSteps } from "./door-bad-scans.ts";
 import { eventCancellationSteps, eventChangeSteps } from "./event-cancellation.ts";
 import { eventPaymentSteps } from "./event-payments.ts";
+import { checkPlanSwitch } from "./plan-billing.ts";
 import { countPlanUsage } from "./plan-usage.ts";
 
 /**
@@ -16,4 +17,5 @@ export const crossModuleSteps = {
   accountDeletion: accountDeletionSteps,
   badScanBurst: badScanBurstSteps,
   countPlanUsage,
+  checkPlanSwitch,
 };

@@ -7,7 +7,7 @@ import {
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import { describeIssues } from "#server/platform/callable/registry.ts";
 import { recordedBillingProvider } from "./billing-provider.ts";
-import { findOwnedBusiness } from "./business-access.ts";
+import { findOwnedBusiness, requireOwnedBusiness } from "./business-access.ts";
 import { applyForBusiness, myBusiness, updateBusiness } from "./business-application.service.ts";
 import { forgetBusinessDraft, keepBusinessDraft, readBusinessDraft } from "./business-draft.ts";
 import { businessDetailsInput, businessDraftFields } from "./business-input.ts";
@@ -69,16 +69,30 @@ export const listBusinessPlans = defineFunction({
   name: "businesses.plans",
   input: z.null().optional(),
   access: "public",
-  handler: () => listPlans(),
+  handler: (_data, ctx) =>
+    listPlans({
+      priceMinor: ctx.services.settings.PRO_PLAN_PRICE_MINOR,
+      currency: ctx.services.settings.PRO_PLAN_CURRENCY,
+    }),
 });
 
-export const changeBusinessPlan = ({ countPlanUsage }: BusinessSteps) =>
+export const changeBusinessPlan = ({ countPlanUsage, checkPlanSwitch }: BusinessSteps) =>
   defineFunction({
     name: "businesses.changePlan",
     input: z.object({ plan: z.enum(businessPlans, "Choose the free or the pro plan.") }),
     access: "signed-in",
-    handler: (data, ctx) =>
-      changePlan(ctx.db, ctx.auth.userId, data.plan, recordedBillingProvider, countPlanUsage),
+    handler: async (data, ctx) => {
+      // With card payments on, Pro is a subscription (payments.subscribePro): no free switch.
+      const owned = await requireOwnedBusiness(ctx.db, ctx.auth.userId);
+      await checkPlanSwitch(ctx.db, ctx.services.settings, owned.id, data.plan);
+      return changePlan(
+        ctx.db,
+        ctx.auth.userId,
+        data.plan,
+        recordedBillingProvider,
+        countPlanUsage,
+      );
+    },
   });
 
 export const saveBusinessDraft = defineFunction({

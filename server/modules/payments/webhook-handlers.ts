@@ -7,6 +7,7 @@ import {
 } from "./checkout-webhooks.ts";
 import { applyAccountUpdate } from "./payment-accounts.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
+import { takeSubscriptionCheckout, takeSubscriptionUpdate } from "./subscription-webhooks.ts";
 import type { WebhookHandler } from "./webhook-handler.ts";
 
 // The handler's type lives in webhook-handler.ts, so the handlers this map imports can
@@ -23,4 +24,7 @@ export const webhookHandlers: { [K in PaymentEvent["kind"]]?: WebhookHandler<K> 
   "dispute.closed": onDisputeClosed,
   // A business's connected account: its state (payment-accounts.ts).
   "account.updated": applyAccountUpdate,
+  // The Pro plan (pro-subscription.service.ts): the plan follows the subscription.
+  "subscription.checkout-completed": takeSubscriptionCheckout,
+  "subscription.updated": takeSubscriptionUpdate,
 };
