@@ -52,6 +52,8 @@ describe.each(testDatabases)("card checkout races (Stripe peer) on $name", (data
   const completed = (p: Payer) => nth(kit.peerEvents("checkout.session.completed", p.sessionId), 0);
   const bookingsOfHold = (holdId: string) =>
     db.db.select().from(bookings).where(eq(bookings.holdId, holdId));
+  const refundsOf = (paymentIntent: string | null | undefined) =>
+    [...peer.store.refunds.values()].filter((refund) => refund.payment_intent === paymentIntent);
   const checkoutRow = async (id: string) =>
     (await db.db.select().from(checkouts).where(eq(checkouts.id, id)))[0];
 
@@ -62,6 +64,10 @@ describe.each(testDatabases)("card checkout races (Stripe peer) on $name", (data
       await peer.pay(p.sessionId);
       await Promise.all([returnPage(p), kit.deliver(completed(p)), returnPage(p)]);
       expect(await bookingsOfHold(p.hold.id)).toHaveLength(1);
+      // Booked, and nothing sent back: the later settlements found it settled.
+      const row = await checkoutRow(p.checkoutId);
+      expect(row).toMatchObject({ status: "booked", problem: null, refundId: null });
+      expect(refundsOf(row?.paymentReference)).toEqual([]);
     }
     expect(await inventoryOf(db.db, nth(types, 0).id)).toMatchObject({
       taken: 3,
@@ -87,6 +93,7 @@ describe.each(testDatabases)("card checkout races (Stripe peer) on $name", (data
     await Promise.all(Array.from({ length: 5 }, () => kit.deliver(paid)));
     await kit.deliver(expired);
     expect(await bookingsOfHold(p.hold.id)).toHaveLength(1);
+    expect(refundsOf((await checkoutRow(p.checkoutId))?.paymentReference)).toEqual([]);
     expect(await checkoutRow(p.checkoutId)).toMatchObject({
       status: "booked",
       paidAmountMinor: 1000 * 2 + 2 * 80,
@@ -123,10 +130,9 @@ describe.each(testDatabases)("card checkout races (Stripe peer) on $name", (data
     for (const row of refunded) {
       expect(row?.problem).toBe("Sold out while you were paying: refunded");
       // Refunded once at the provider, in full.
-      const refunds = [...peer.store.refunds.values()].filter(
-        (refund) => refund.payment_intent === row?.paymentReference,
-      );
-      expect(refunds.map((refund) => refund.amount)).toEqual([row?.totalMinor]);
+      expect(refundsOf(row?.paymentReference).map((refund) => refund.amount)).toEqual([
+        row?.totalMinor,
+      ]);
       const told = await db.db
         .select()
         .from(notifications)
