@@ -1,12 +1,18 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
+import { createApp } from "#server/app.ts";
 import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
 import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
 import { paymentDepsOf } from "#server/modules/payments/payment-deps.ts";
 import type { PaymentEvent } from "#server/modules/payments/payment-provider.ts";
+import {
+  paymentWebhookRouter,
+  STRIPE_WEBHOOK_PATH,
+} from "#server/modules/payments/payment-webhook.http.ts";
 import { paymentFunctions } from "#server/modules/payments/payments.functions.ts";
-import { paymentAccounts, paymentEvents } from "#server/modules/payments/payments.schema.ts";
-import { runAfterCommit } from "#server/modules/payments/settle-checkout.ts";
-import { webhookHandlers } from "#server/modules/payments/webhook-handlers.ts";
+import { paymentAccounts } from "#server/modules/payments/payments.schema.ts";
+import { receivePaymentEvent } from "#server/modules/payments/webhook-intake.ts";
 import { ticketFunctions } from "#server/modules/tickets/tickets.functions.ts";
 import type { Auth } from "#server/platform/auth/caller.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
@@ -26,8 +32,8 @@ import type { Json } from "#tests/support/stripe-peer-store.ts";
 /**
  * Card checkouts end to end against the Stripe peer (the real SDK, STRIPE_API_URL):
  * buyers calling holds, bookings and payments through the registry, the payments
- * services' deps, and webhooks delivered as the intake does (signed by the peer, parsed
- * by the adapter, stored once by id, handled in that transaction). Fee 5 % + 30 cents.
+ * services' deps, and webhooks from the peer (signed by it, parsed by the adapter, taken
+ * by the intake; or over HTTP through the webhook route). Fee 5 % + 30 cents.
  */
 export async function checkoutKit(
   database: DatabaseHandle,
@@ -119,21 +125,37 @@ export async function checkoutKit(
     return { ...made, teamId: team?.id ?? "" };
   }
 
-  /** As the webhook intake does: stored once by the provider's id, handled in that transaction. */
+  /** A verified event taken by the webhook intake (stored once by id, handled in that transaction). */
   async function deliver(event: PaymentEvent): Promise<void> {
-    const after = await deps.db.transaction(async (tx) => {
-      const stored = await tx
-        .insert(paymentEvents)
-        .values({ provider: event.provider, eventId: event.id, kind: event.kind })
-        .onConflictDoNothing()
-        .returning();
-      if (stored.length === 0) return undefined;
-      const handler = webhookHandlers[event.kind] as
-        | ((tx: unknown, event: PaymentEvent, deps: unknown) => Promise<unknown>)
-        | undefined;
-      return (await handler?.(tx, event, deps)) as (() => Promise<void>) | undefined;
+    await receivePaymentEvent(deps, event);
+  }
+
+  /**
+   * The webhook route in an HTTP app of its own, the peer sending its events there while
+   * `run` runs (auto-delivery off: the test sends them with `peer.deliver`).
+   */
+  async function withWebhookRoute(run: () => Promise<void>): Promise<void> {
+    const app = createApp({
+      services: kit.services,
+      registry: createRegistry([]),
+      verifyBearer: async () => null,
+      secureTransport: false,
+      apiRoutes: [paymentWebhookRouter(kit.services)],
     });
-    if (after) await runAfterCommit(deps, after);
+    const server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    const port = (server.address() as AddressInfo).port;
+    peer.setAutoDeliver(false);
+    peer.setWebhookUrl(`http://127.0.0.1:${port}/api${STRIPE_WEBHOOK_PATH}`);
+    try {
+      await run();
+    } finally {
+      peer.setWebhookUrl(null);
+      peer.setAutoDeliver(true);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   }
 
   /** The peer's events of a type about one object (a checkout session, a payment), parsed. */
@@ -150,7 +172,7 @@ export async function checkoutKit(
       });
   }
 
-  return { ...kit, deps, provider, as, buyer, cardEvent, deliver, peerEvents };
+  return { ...kit, deps, provider, as, buyer, cardEvent, deliver, withWebhookRoute, peerEvents };
 }
 
 /** Subjects of the alerts raised for a team, oldest first. */
