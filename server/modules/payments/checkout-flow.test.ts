@@ -212,6 +212,23 @@ describe.each(testDatabases)("card checkout (Stripe peer, real SDK) on $name", (
     const card = await holdOf(me, plain.event.id, [
       { ticketTypeId: nth(plain.types, 0).id, quantity: 1 },
     ]);
+    // Attendees are checked as bookings.confirm checks them.
+    const unnamed = await me.fail("payments.startCheckout", {
+      holdId: card.id,
+      attendees: [{ name: " " }],
+    });
+    expect(unnamed).toMatchObject({
+      status: "INVALID_ARGUMENT",
+      details: [{ path: "attendees.0.name", message: "Enter the attendee's name." }],
+    });
+    const tooMany = await me.fail("payments.startCheckout", {
+      holdId: card.id,
+      attendees: attendees(2),
+    });
+    expect(tooMany).toMatchObject({
+      status: "INVALID_ARGUMENT",
+      message: "Enter one name per ticket (1).",
+    });
     // A server without the Stripe keys has no provider.
     const cardsOff = await startCheckout({ ...kit.deps, provider: null }, me.user.id, {
       holdId: card.id,
@@ -232,7 +249,7 @@ describe.each(testDatabases)("card checkout (Stripe peer, real SDK) on $name", (
       await db.db
         .select()
         .from(checkouts)
-        .where(sql`hold_id in (${twoCurrencies.id}, ${notReady.id}, ${atDoor.id})`),
+        .where(sql`hold_id in (${twoCurrencies.id}, ${notReady.id}, ${atDoor.id}, ${card.id})`),
     ).toEqual([]);
   });
 });

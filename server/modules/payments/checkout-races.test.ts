@@ -161,6 +161,35 @@ describe.each(testDatabases)("card checkout races (Stripe peer) on $name", (data
     ).toHaveLength(3);
   });
 
+  it("takes a lapsed hold's types all or none: one type gone means a refund and the other untouched", async () => {
+    const { event, types } = await kit.cardEvent({
+      types: [
+        { priceMinor: 1000, capacity: 1 },
+        { priceMinor: 500, capacity: 5 },
+      ],
+    });
+    const [scarce, plenty] = [nth(types, 0), nth(types, 1)];
+    const me = await kit.buyer();
+    const hold = await holdOf(me, event.id, [
+      { ticketTypeId: scarce.id, quantity: 1 },
+      { ticketTypeId: plenty.id, quantity: 2 },
+    ]);
+    const started = await me.call("payments.startCheckout", {
+      holdId: hold.id,
+      attendees: attendees(3),
+    });
+    const p: Payer = { me, hold, checkoutId: started.checkoutId, sessionId: "" };
+    p.sessionId = (await checkoutRow(p.checkoutId))?.providerCheckoutId ?? "";
+    await expireNow(db.db, hold.id);
+    await expireHolds(db.db);
+    await holdOf(await kit.buyer(), event.id, [{ ticketTypeId: scarce.id, quantity: 1 }]);
+    await peer.pay(p.sessionId);
+    expect((await returnPage(p)).status).toBe("refunded");
+    expect(await bookingsOfHold(hold.id)).toEqual([]);
+    expect(await inventoryOf(db.db, plenty.id)).toMatchObject({ taken: 0, held: 0, ticketed: 0 });
+    expect(await inventoryOf(db.db, scarce.id)).toMatchObject({ taken: 1, held: 1, ticketed: 0 });
+  });
+
   it("flags a payment of another amount and books nothing; marks a disputed booking and alerts", async () => {
     const { event, types, teamId } = await kit.cardEvent();
     const odd = await payer(event, nth(types, 0).id);
