@@ -17,7 +17,7 @@ import { startEventReminders } from "./modules/events/event-reminders.ts";
 import { startHoldSweep } from "./modules/holds/hold-sweep.ts";
 import { startNoticeWorker } from "./modules/notifications/notice-fanout.ts";
 import { startCheckoutReconciliation } from "./modules/payments/checkout-reconciliation.ts";
-import { providerOf } from "./modules/payments/provider-of.ts";
+import { paymentDepsOf } from "./modules/payments/payment-deps.ts";
 import { paymentWebhookRouter } from "./modules/payments/payment-webhook.http.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
 import { startWalletSync } from "./modules/tickets/wallet/wallet-sync.ts";
@@ -167,13 +167,7 @@ export async function startServer(settings: Settings, log: Logger) {
     const stopWalletSync = startWalletSync(database.db, log, settings);
     // Settles card checkouts a webhook never settled, one instance at a time (decision 028).
     const stopCheckoutReconciliation = startCheckoutReconciliation(
-      {
-        db: database.db,
-        settings,
-        messages: services.messages,
-        log,
-        provider: providerOf(settings),
-      },
+      paymentDepsOf(services),
       log,
       settings.CHECKOUT_RECONCILE_SECONDS,
     );

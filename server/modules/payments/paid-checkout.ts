@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { bookClaimedHold } from "#server/modules/bookings/book-claimed-hold.ts";
 import { claimHold, claimLapsedHold } from "#server/modules/holds/claim-hold.ts";
@@ -66,7 +67,7 @@ export async function settlePaidCheckout(
   if (pauseMs > 0) await tx.execute(sql`select pg_sleep(${pauseMs / 1000})`);
   const hold = await loadHoldView(tx, row.holdId, row.userId);
   const booked = await bookClaimedHold(tx, deps, {
-    bookingId: crypto.randomUUID(),
+    bookingId: randomUUID(),
     userId: row.userId,
     hold,
     attendees: row.attendees,

@@ -1,84 +1,178 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import type { PaymentDeps } from "#server/modules/payments/payment-deps.ts";
-import type { PaymentProvider } from "#server/modules/payments/payment-provider.ts";
+import { createApp } from "#server/app.ts";
+import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
+import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
+import { paymentDepsOf } from "#server/modules/payments/payment-deps.ts";
+import type { PaymentEvent } from "#server/modules/payments/payment-provider.ts";
+import {
+  paymentWebhookRouter,
+  STRIPE_WEBHOOK_PATH,
+} from "#server/modules/payments/payment-webhook.http.ts";
+import { paymentFunctions } from "#server/modules/payments/payments.functions.ts";
 import { paymentAccounts } from "#server/modules/payments/payments.schema.ts";
+import { receivePaymentEvent } from "#server/modules/payments/webhook-intake.ts";
+import { ticketFunctions } from "#server/modules/tickets/tickets.functions.ts";
+import type { Auth } from "#server/platform/auth/caller.ts";
+import { createRegistry } from "#server/platform/callable/registry.ts";
 import type { DatabaseHandle, Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import { createLogger } from "#server/platform/runtime/logger.ts";
-import { bookingsKit } from "#tests/support/kits/bookings-test-kit.ts";
-import { makeEvent, newKey, type TicketTypeSpec } from "#tests/support/kits/holds-test-kit.ts";
-
-/** Card settings the kit's servers run with (fee 5 % + 30 cents). */
-export const cardEnv = {
-  STRIPE_SECRET_KEY: "sk_test_checkoutkit",
-  STRIPE_WEBHOOK_SECRET: "whsec_checkoutkit",
-  PLATFORM_FEE_PERCENT: "5",
-  PLATFORM_FEE_FIXED_MINOR: "30",
-};
+import {
+  makeEvent,
+  makeUser,
+  newKey,
+  type TicketTypeSpec,
+} from "#tests/support/kits/holds-test-kit.ts";
+import { functionContext, profileTestKit } from "#tests/support/kits/profile-test-kit.ts";
+import { signedPayload } from "#tests/support/kits/stripe-test-kit.ts";
+import type { StripePeer } from "#tests/support/stripe-peer.ts";
+import type { Json } from "#tests/support/stripe-peer-store.ts";
 
 /**
- * Buyers calling holds, bookings and the payments functions through the registry, and
- * the payments services' deps with the given provider (null: cards off).
+ * Card checkouts end to end against the Stripe peer (the real SDK, STRIPE_API_URL):
+ * buyers calling holds, bookings and payments through the registry, the payments
+ * services' deps, and webhooks from the peer (signed by it, parsed by the adapter, taken
+ * by the intake; or over HTTP through the webhook route). Fee 5 % + 30 cents.
  */
 export async function checkoutKit(
   database: DatabaseHandle,
-  provider: PaymentProvider | null,
+  peer: StripePeer,
   env: Record<string, string> = {},
 ) {
-  const kit = await bookingsKit(database, { ...cardEnv, ...env });
-  const deps: PaymentDeps = {
-    db: database.db,
-    settings: kit.services.settings,
-    messages: kit.services.messages,
-    log: createLogger("silent"),
-    provider,
-  };
-  return { ...kit, deps };
-}
+  const kit = await profileTestKit(database, {
+    ...peer.env(),
+    PLATFORM_FEE_PERCENT: "5",
+    PLATFORM_FEE_FIXED_MINOR: "30",
+    ...env,
+  });
+  const deps = paymentDepsOf(kit.services);
+  const provider = deps.provider;
+  if (!provider) throw new Error("card payments are off in the checkout kit");
+  const registry = createRegistry([
+    ...holdFunctions,
+    ...bookingFunctions,
+    ...ticketFunctions,
+    ...paymentFunctions,
+  ]);
+  function as(auth: Auth | null) {
+    const ctx = functionContext(kit.services, auth);
+    return {
+      // biome-ignore lint/suspicious/noExplicitAny: each test checks the result's shape
+      call: (name: string, data: unknown): Promise<any> => registry.invoke(name, data, ctx),
+      // biome-ignore lint/suspicious/noExplicitAny: the FunctionError thrown
+      fail: (name: string, data: unknown): Promise<any> =>
+        registry.invoke(name, data, ctx).then(
+          (result) => {
+            throw new Error(`expected ${name} to fail, got ${JSON.stringify(result)}`);
+          },
+          (error: unknown) => error,
+        ),
+    };
+  }
+  async function buyer(options: Parameters<typeof makeUser>[1] = {}) {
+    const user = await makeUser(database.db, options);
+    return { user, ...as({ userId: user.id, sessionId: "s", roles: [] }) };
+  }
 
-/**
- * A published event whose types are paid by card, of a business whose connected
- * account is `account` (default active), with the event's tax.
- */
-export async function cardEvent(
-  db: Executor,
-  options: {
-    types?: (TicketTypeSpec & { currency?: string; card?: boolean })[];
-    tax?: { rateBp: number; inclusive: boolean };
-    account?: "active" | "pending" | "restricted" | null;
-  } = {},
-) {
-  const specs = options.types ?? [{ priceMinor: 1000, capacity: 10 }];
-  const made = await makeEvent(db, { types: specs });
-  for (const [index, spec] of specs.entries()) {
-    const type = made.types[index];
-    if (!type) continue;
-    await db.execute(sql`update ticket_types
-      set payment_method = ${spec.card === false ? "venue" : "card"},
-          currency = ${spec.currency ?? "EUR"}
-      where id = ${type.id}`);
+  /**
+   * A published event whose types are paid by card, of a business whose connected
+   * account at the peer is `account` (default active; null: none), with the event's tax,
+   * and a team working at it (the organiser's alerts about it are stored for it).
+   */
+  async function cardEvent(
+    options: {
+      types?: (TicketTypeSpec & { currency?: string; card?: boolean })[];
+      tax?: { rateBp: number; inclusive: boolean };
+      account?: "active" | "pending" | "restricted" | null;
+    } = {},
+  ) {
+    const db = database.db;
+    const specs = options.types ?? [{ priceMinor: 1000, capacity: 10 }];
+    const made = await makeEvent(db, { types: specs });
+    for (const [index, spec] of specs.entries()) {
+      await db.execute(sql`update ticket_types
+        set payment_method = ${spec.card === false ? "venue" : "card"},
+            currency = ${spec.currency ?? "EUR"}
+        where id = ${made.types[index]?.id}`);
+    }
+    const tax = options.tax ?? { rateBp: 0, inclusive: true };
+    await db.execute(sql`update events set tax_rate_bp = ${tax.rateBp},
+      tax_inclusive = ${tax.inclusive} where id = ${made.event.id}`);
+    const state = options.account === undefined ? "active" : options.account;
+    if (state) {
+      const account = await provider?.createAccount({
+        businessId: made.business.id,
+        email: "hall@example.com",
+        idempotencyKey: `acct-${made.business.id}`,
+      });
+      const accountId = account?.accountId ?? "";
+      if (state !== "pending") await peer.completeOnboarding(accountId, state);
+      await db.insert(paymentAccounts).values({
+        businessId: made.business.id,
+        provider: "stripe",
+        accountId,
+        state,
+      });
+    }
+    const [team] = await rowsOf<{ id: string }>(
+      db,
+      sql`insert into teams (business_id, name) values (${made.business.id}, 'Door') returning id`,
+    );
+    await db.execute(
+      sql`insert into team_events (team_id, event_id) values (${team?.id}, ${made.event.id})`,
+    );
+    return { ...made, teamId: team?.id ?? "" };
   }
-  const tax = options.tax ?? { rateBp: 0, inclusive: true };
-  await db.execute(sql`update events set tax_rate_bp = ${tax.rateBp}, tax_inclusive = ${tax.inclusive}
-    where id = ${made.event.id}`);
-  const account = options.account === undefined ? "active" : options.account;
-  if (account) {
-    await db.insert(paymentAccounts).values({
-      businessId: made.business.id,
-      provider: "stripe",
-      accountId: `acct_${made.business.id.replaceAll("-", "").slice(0, 16)}`,
-      state: account,
+
+  /** A verified event taken by the webhook intake (stored once by id, handled in that transaction). */
+  async function deliver(event: PaymentEvent): Promise<void> {
+    await receivePaymentEvent(deps, event);
+  }
+
+  /**
+   * The webhook route in an HTTP app of its own, the peer sending its events there while
+   * `run` runs (auto-delivery off: the test sends them with `peer.deliver`).
+   */
+  async function withWebhookRoute(run: () => Promise<void>): Promise<void> {
+    const app = createApp({
+      services: kit.services,
+      registry: createRegistry([]),
+      verifyBearer: async () => null,
+      secureTransport: false,
+      apiRoutes: [paymentWebhookRouter(kit.services)],
     });
+    const server = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    const port = (server.address() as AddressInfo).port;
+    peer.setAutoDeliver(false);
+    peer.setWebhookUrl(`http://127.0.0.1:${port}/api${STRIPE_WEBHOOK_PATH}`);
+    try {
+      await run();
+    } finally {
+      peer.setWebhookUrl(null);
+      peer.setAutoDeliver(true);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   }
-  // A team working at the event: the organiser's alerts about it are stored for it.
-  const [team] = await rowsOf<{ id: string }>(
-    db,
-    sql`insert into teams (business_id, name) values (${made.business.id}, 'Door') returning id`,
-  );
-  await db.execute(
-    sql`insert into team_events (team_id, event_id) values (${team?.id}, ${made.event.id})`,
-  );
-  return { ...made, teamId: team?.id ?? "" };
+
+  /** The peer's events of a type about one object (a checkout session, a payment), parsed. */
+  function peerEvents(type: string, objectId: string): PaymentEvent[] {
+    return peer
+      .eventsOf(type)
+      .filter((event: Json) => {
+        const object = event.data.object;
+        return object.id === objectId || object.payment_intent === objectId;
+      })
+      .map((event) => {
+        const { body, header } = signedPayload(peer, event);
+        return provider?.parseWebhook(body, header) as PaymentEvent;
+      });
+  }
+
+  return { ...kit, deps, provider, as, buyer, cardEvent, deliver, withWebhookRoute, peerEvents };
 }
 
 /** Subjects of the alerts raised for a team, oldest first. */
