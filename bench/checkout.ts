@@ -24,7 +24,6 @@ import { paymentAccounts } from "#server/modules/payments/payments.schema.ts";
 import { stripeProvider } from "#server/modules/payments/stripe-provider.ts";
 import { type DatabaseHandle, openDatabase } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import { cardEvent } from "#tests/support/kits/checkout-test-kit.ts";
 import { inventoryOf, makeEvent, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { type StripePeer, startStripePeer } from "#tests/support/stripe-peer.ts";
@@ -247,10 +246,12 @@ try {
     },
   });
   peer.setWebhookUrl(`${server.url}${WEBHOOK_PATH}`);
-  const made = await cardEvent(database.db, {
+  const made = await makeEvent(database.db, {
     types: [{ priceMinor: 2500, capacity: total + 10 }],
-    account: null,
   });
+  await database.db.execute(
+    sql`update ticket_types set payment_method = 'card', currency = 'EUR' where event_id = ${made.event.id}`,
+  );
   // The business's connected account, made on the peer through the adapter and onboarded.
   const account = await stripeProvider(peer.env()).createAccount({
     businessId: made.business.id,

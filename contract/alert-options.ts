@@ -6,6 +6,7 @@ export const alertKinds = [
   "scan-burst",
   "event-changed",
   "event-cancelled",
+  "payment-problem",
 ] as const;
 export type AlertKind = (typeof alertKinds)[number];
 

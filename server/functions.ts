@@ -9,9 +9,9 @@ import { eventAuthoringFunctions } from "./modules/events/event-authoring.functi
 import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functions.ts";
 import { holdFunctions } from "./modules/holds/holds.functions.ts";
 import { notificationFunctions } from "./modules/notifications/notifications.functions.ts";
-import { paymentFunctions } from "./modules/payments/payments.functions.ts";
 import { paymentAccountFunctions } from "./modules/payments/payment-accounts.functions.ts";
 import { paymentIssueFunctions } from "./modules/payments/payment-issues.functions.ts";
+import { paymentFunctions } from "./modules/payments/payments.functions.ts";
 import { subscriptionFunctions } from "./modules/payments/subscription.functions.ts";
 import { profileFunctions } from "./modules/profile/profile.functions.ts";
 import { teamMembershipResolvers } from "./modules/teams/team-access.ts";

@@ -8,6 +8,7 @@ export const alertKindLabels: Record<AlertKind, string> = {
   "scan-burst": "Suspicious scans",
   "event-changed": "Event changed",
   "event-cancelled": "Event cancelled",
+  "payment-problem": "Payment problem",
 };
 
 /** The live message kinds of the stream (server/modules/alerts/raise-alert.ts). */

@@ -123,13 +123,6 @@ export async function alertScanBurst(
 }
 
 /**
- * The kind of a payment problem's alert. `alerts.kind` is checked by the database
- * (migration 0010) and has no payment kind yet: until a migration adds one (e.g.
- * `payment-problem`), payment problems are raised as urgent event changes.
- */
-const PAYMENT_PROBLEM_KIND = "event-changed" as const;
-
-/**
  * In the payments module's settling transaction: a card payment the organiser must look
  * at (refunded because sold out meanwhile, an amount that does not match, a dispute),
  * once per `dedupeKey` however often the provider tells us.
@@ -143,7 +136,7 @@ export async function alertPaymentProblem(
     businessId: event.businessId,
     eventId: event.id,
     teamIds: await teamsAt(tx, event.id),
-    kind: PAYMENT_PROBLEM_KIND,
+    kind: "payment-problem",
     urgency: "urgent",
     subject: problem.subject,
     body: problem.body,

@@ -1,0 +1,2 @@
+ALTER TABLE "alerts" DROP CONSTRAINT "alerts_kind_known";--> statement-breakpoint
+ALTER TABLE "alerts" ADD CONSTRAINT "alerts_kind_known" CHECK ("alerts"."kind" in ('owner-message', 'almost-sold-out', 'sold-out', 'scan-burst', 'event-changed', 'event-cancelled', 'payment-problem'));
