@@ -18,7 +18,9 @@ describe("HTTP behaviour of the server", () => {
     // One exception: "Pay" redirects a form to the hosted checkout (Stripe's, here the
     // test peer the server's SDK points at), which form-action governs.
     const formAction = /form-action ([^;]*)/.exec(csp)?.[1];
-    expect(formAction).toBe(`'self' https://checkout.stripe.com ${stripePeerURL}`);
+    expect(formAction).toBe(
+      `'self' https://checkout.stripe.com https://connect.stripe.com ${stripePeerURL}`,
+    );
     expect(csp.replace(/form-action [^;]*/, "")).not.toMatch(/https?:\/\/|\*/);
   });
 

@@ -88,10 +88,19 @@ export async function findBookingView(
     canCancel:
       audience === "owner" &&
       summary.status === "confirmed" &&
+      !paidByCard(summary) &&
       event.attendeeCancellation &&
       event.status !== "cancelled" &&
       new Date(event.startsAt).getTime() > Date.now(),
   };
+}
+
+/**
+ * Money taken by card: the buyer cannot cancel it themselves until refunds exist (the
+ * next issue); cancelling would take the tickets and keep the money.
+ */
+export function paidByCard(booking: Pick<BookingView, "paymentStatus">): boolean {
+  return booking.paymentStatus === "paid" || booking.paymentStatus === "disputed";
 }
 
 /** The user's bookings, newest first, `limit` at a time; `before` is the last one's createdAt. */

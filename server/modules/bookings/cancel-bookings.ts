@@ -9,7 +9,7 @@ import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { MessageService } from "#server/platform/messages/message-service.ts";
-import { findBookingView } from "./booking-view.ts";
+import { findBookingView, paidByCard } from "./booking-view.ts";
 
 export type CancelledBooking = { id: string; userId: string; reference: string; eventId: string };
 
@@ -80,6 +80,7 @@ export async function cancelOwnBooking(
     const [cancelled] = await cancelBookingsWhere(
       tx,
       sql`${mine} and e.starts_at > now() and e.attendee_cancellation
+          and b.payment_status not in ('paid', 'disputed')
           and not exists (select 1 from tickets k where k.booking_id = b.id and k.status = 'checked-in')`,
       "attendee",
     );
@@ -117,6 +118,12 @@ function refuseCancellation(booking: BookingView): void {
   }
   if (booking.tickets.some((ticket) => ticket.status === "checked-in")) {
     refuse("A ticket of this booking was already used at the door.", "checked-in");
+  }
+  if (paidByCard(booking)) {
+    refuse(
+      "This booking was paid by card: please ask the organiser to cancel and refund it.",
+      "paid-by-card",
+    );
   }
   if (!booking.canCancel) {
     refuse("The organiser does not allow cancelling bookings for this event.", "not-allowed");

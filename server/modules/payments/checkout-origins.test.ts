@@ -9,9 +9,16 @@ describe("where a page form may send the browser to pay", () => {
   });
 
   it("is Stripe's hosted checkout, and the test peer when the SDK is pointed at one", () => {
-    expect(checkoutPageOrigins(keys)).toEqual(["https://checkout.stripe.com"]);
+    expect(checkoutPageOrigins(keys)).toEqual([
+      "https://checkout.stripe.com",
+      "https://connect.stripe.com",
+    ]);
     expect(
       checkoutPageOrigins({ ...keys, STRIPE_API_URL: "http://127.0.0.1:12111/some/path" }),
-    ).toEqual(["https://checkout.stripe.com", "http://127.0.0.1:12111"]);
+    ).toEqual([
+      "https://checkout.stripe.com",
+      "https://connect.stripe.com",
+      "http://127.0.0.1:12111",
+    ]);
   });
 });
