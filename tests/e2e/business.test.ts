@@ -142,18 +142,20 @@ describe("business pages in the browser", () => {
     expect(page.url()).toBe(`${baseURL}/business/form`);
   });
 
-  it("upgrades to Pro and back, marking the current plan", async () => {
+  it("upgrades to Pro through the card checkout, then cancels it at the period's end", async () => {
+    // At the server's public address (PUBLIC_URL, localhost), where Stripe sends the owner back.
+    const base = baseURL.replace("127.0.0.1", "localhost");
     const page = await newPage(browser);
     await page.emulateMedia({ colorScheme: "light" });
-    await signInAs(page, baseURL, { name: "Upgrader" });
-    await page.goto(`${baseURL}/business/form`);
+    await signInAs(page, base, { name: "Upgrader" });
+    await page.goto(`${base}/business/form`);
     await waitForHydration(page);
     await fillBusinessForm(page, { ...typed, name: "Upgrade Hall" });
     await page.getByRole("button", { name: "Apply", exact: true }).click();
-    await page.waitForURL(`${baseURL}/business`);
+    await page.waitForURL(`${base}/business`);
 
     await page.getByRole("link", { name: "Upgrade to Pro" }).click();
-    await page.waitForURL(`${baseURL}/business/upgrade`);
+    await page.waitForURL(`${base}/business/upgrade`);
     await waitForHydration(page);
     const free = page.getByTestId("plan-free");
     const pro = page.getByTestId("plan-pro");
@@ -161,15 +163,22 @@ describe("business pages in the browser", () => {
     await expect(pro.getByText("€29").isVisible()).resolves.toBe(true);
     await expectAccessible(page);
 
+    // The e2e server takes cards (the Stripe peer): Pro is a monthly subscription paid on
+    // the hosted checkout, and the plan follows it.
     await pro.getByRole("button", { name: "Upgrade to Pro" }).click();
-    await page.getByText("You are on the Pro plan").waitFor();
+    await page.waitForURL(/\/pay\//);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL(`${base}/business/upgrade?subscription=done`);
+    await page.getByText("You are on the Pro plan").first().waitFor();
     await pro.getByText("Current plan").waitFor();
     await expect(free.getByText("Current plan").count()).resolves.toBe(0);
 
-    await free.getByRole("button", { name: "Switch to free" }).click();
-    await page.getByText("You are on the free plan.").waitFor();
-    await free.getByText("Current plan").waitFor();
-    await expect(pro.getByText("Current plan").count()).resolves.toBe(0);
+    await free.getByRole("button", { name: "Cancel Pro" }).click();
+    await page.getByTestId("pro-until").waitFor();
+    await expect(page.getByTestId("pro-until").textContent()).resolves.toMatch(
+      /^Pro until \d{1,2} \w{3} \d{4}, then your business moves to the free plan\.$/,
+    );
+    await pro.getByText("Current plan").waitFor();
   });
 
   it("offers visitors the way to apply instead of an upgrade button", async () => {

@@ -19,13 +19,12 @@ afterAll(async () => {
 
 const newPage = (options: { mobile?: boolean } = {}) => newPageOfItsOwn(browser, options);
 
-/** An owner on the pro plan with one team, and a member of it signed in on `member`. */
+/** An owner with one team (the free plan's one), and a member of it signed in on `member`. */
 async function teamWithMember(member: Page, role: "staff" | "coordinator") {
   const owner = await newPage();
   const ownerId = await signInAsOwner(owner, baseURL, "Tess Owner");
   await owner.close();
   const as = <T>(name: string, data: unknown) => callFunction<T>(baseURL, name, data, ownerId);
-  await as("businesses.changePlan", { plan: "pro" });
   const { teamId } = await as<{ teamId: string }>("teams.create", { name: "Side door" });
   const phone = uniqueUkMobile().e164;
   await signInAs(member, baseURL, { name: "Sam Staff", phone });
