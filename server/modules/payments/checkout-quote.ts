@@ -4,6 +4,7 @@ import type { HoldView } from "#contract/hold-view.ts";
 import type { PaymentAccountState } from "#contract/payment-options.ts";
 import { ticketPriceParts } from "#contract/pricing.ts";
 import type { Settings } from "#server/config.ts";
+import { platformFeeOf } from "#server/modules/events/platform-fee.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { cardPaymentsOff } from "./payment-settings.ts";
@@ -77,10 +78,7 @@ export function priceHold(
   facts: HoldEventFacts,
   settings: Pick<Settings, "PLATFORM_FEE_PERCENT" | "PLATFORM_FEE_FIXED_MINOR">,
 ): PricedHold {
-  const fee = {
-    percent: settings.PLATFORM_FEE_PERCENT,
-    fixedMinor: settings.PLATFORM_FEE_FIXED_MINOR,
-  };
+  const fee = platformFeeOf(settings);
   const tax = { rateBp: facts.taxRateBp, inclusive: facts.taxInclusive };
   const card = new Set(facts.cardTypeIds);
   const lines: QuoteLine[] = [];
