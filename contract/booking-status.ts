@@ -4,10 +4,17 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 
 /**
  * Whether money is owed: free bookings need none; "pay at the venue" leaves them unpaid
- * until the door; a card checkout marks them paid; a chargeback opened by the buyer's
- * bank marks them disputed.
+ * until the door; a card checkout marks them paid; a refund of some of its tickets partly
+ * refunded, of all of them refunded; a chargeback opened by the buyer's bank disputed.
  */
-export const paymentStatuses = ["not-required", "unpaid", "paid", "refunded", "disputed"] as const;
+export const paymentStatuses = [
+  "not-required",
+  "unpaid",
+  "paid",
+  "partly-refunded",
+  "refunded",
+  "disputed",
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** Who cancelled a booking. */

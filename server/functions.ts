@@ -9,6 +9,7 @@ import { eventAuthoringFunctions } from "./modules/events/event-authoring.functi
 import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functions.ts";
 import { holdFunctions } from "./modules/holds/holds.functions.ts";
 import { notificationFunctions } from "./modules/notifications/notifications.functions.ts";
+import { orderRefundFunctions } from "./modules/orders/order-refunds.functions.ts";
 import { paymentAccountFunctions } from "./modules/payments/payment-accounts.functions.ts";
 import { paymentIssueFunctions } from "./modules/payments/payment-issues.functions.ts";
 import { paymentFunctions } from "./modules/payments/payments.functions.ts";
@@ -51,6 +52,7 @@ export const appFunctions = [
   ...paymentAccountFunctions,
   ...paymentIssueFunctions,
   ...subscriptionFunctions,
+  ...orderRefundFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;

@@ -7,6 +7,7 @@ export * from "./modules/businesses/businesses.schema.ts";
 export * from "./modules/checkin/checkin.schema.ts";
 export * from "./modules/events/events.schema.ts";
 export * from "./modules/holds/holds.schema.ts";
+export * from "./modules/invoices/invoices.schema.ts";
 export * from "./modules/notifications/notifications.schema.ts";
 export * from "./modules/payments/payments.schema.ts";
 export * from "./modules/teams/teams.schema.ts";

@@ -19,6 +19,7 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   "not-required": "Free: nothing to pay",
   unpaid: "To pay at the venue",
   paid: "Paid",
+  "partly-refunded": "Paid, partly refunded",
   refunded: "Refunded",
   disputed: "Paid, disputed with the bank",
 };
@@ -26,6 +27,7 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 /** How a card payment's states read (the booking was paid in a hosted checkout). */
 const cardPaymentLabels: Partial<Record<PaymentStatus, string>> = {
   paid: "Paid by card",
+  "partly-refunded": "Paid by card, partly refunded",
   refunded: "Refunded to your card",
   disputed: "Paid by card, disputed with the bank",
 };

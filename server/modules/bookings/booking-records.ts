@@ -14,6 +14,8 @@ export type BookedPayment = {
   feesMinor: number;
   taxMinor: number;
   totalMinor: number;
+  /** The card's last 4 digits, for the receipt. */
+  cardLast4?: string | null;
 };
 
 /** The booking row, under a fresh human-readable reference; returns the reference. */
@@ -62,6 +64,7 @@ export async function insertBooking(
         totalMinor: input.paid?.totalMinor ?? input.hold.totalMinor,
         feesMinor: input.paid?.feesMinor ?? 0,
         taxMinor: input.paid?.taxMinor ?? 0,
+        cardLast4: input.paid?.cardLast4 ?? null,
         currency,
         contactPhone: input.contactPhone,
         contactEmail: input.contactEmail,

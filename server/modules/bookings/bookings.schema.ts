@@ -53,6 +53,10 @@ export const bookings = pgTable(
     /** Tax added on top within the total (exclusive rates). */
     taxMinor: integer("tax_minor").notNull().default(0),
     currency: text("currency").notNull(),
+    /** What has been sent back (or is on its way back) to the card, within the total. */
+    refundedMinor: integer("refunded_minor").notNull().default(0),
+    /** The card's last 4 digits, for the receipt (card payments). */
+    cardLast4: text("card_last4"),
     contactPhone: text("contact_phone"),
     contactEmail: text("contact_email"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -67,6 +71,7 @@ export const bookings = pgTable(
     check("bookings_status_known", oneOf(t.status, bookingStatuses)),
     check("bookings_payment_status_known", oneOf(t.paymentStatus, paymentStatuses)),
     check("bookings_total_not_negative", sql`${t.totalMinor} >= 0`),
+    check("bookings_refunded_within_total", sql`${t.refundedMinor} between 0 and ${t.totalMinor}`),
   ],
 );
 

@@ -1,4 +1,13 @@
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import {
   type BusinessPlan,
   type BusinessStatus,
@@ -26,6 +35,9 @@ export const businesses = pgTable(
     contactEmail: text("contact_email").notNull(),
     address: text("address").notNull(),
     description: text("description").notNull().default(""),
+    /** Whether paid bookings get numbered invoices (invoices module), with this tax id. */
+    invoicesEnabled: boolean("invoices_enabled").notNull().default(false),
+    taxId: text("tax_id"),
     plan: text("plan").$type<BusinessPlan>().notNull().default("free"),
     status: text("status").$type<BusinessStatus>().notNull().default("active"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -11,6 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  MAX_CANCELLATION_DEADLINE_HOURS,
+  MAX_CANCELLATION_FEE_PERCENT,
+} from "#contract/cancellation-policy.ts";
 import { type EventCategory, type EventStatus, eventStatuses } from "#contract/event-options.ts";
 import {
   MAX_TAX_RATE_BP,
@@ -73,6 +77,13 @@ export const events = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** Whether attendees may cancel their own bookings before the start (bookings module). */
     attendeeCancellation: boolean("attendee_cancellation").notNull().default(true),
+    /**
+     * The cancellation policy (contract/cancellation-policy.ts): buyers may cancel until
+     * this many hours before the start (0: until the start) ...
+     */
+    cancellationDeadlineHours: integer("cancellation_deadline_hours").notNull().default(0),
+    /** ... and keep this share of the refund back as a fee (0: refunded in full). */
+    cancellationFeePercent: integer("cancellation_fee_percent").notNull().default(0),
     /** Tax in basis points (2000 = 20 %), 0 for none; card checkouts show it (decision 028). */
     taxRateBp: integer("tax_rate_bp").notNull().default(0),
     /** Whether ticket prices include the tax (else it is added on top). */
@@ -106,6 +117,10 @@ export const events = pgTable(
     check("events_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
     check("events_status_known", oneOf(t.status, eventStatuses)),
     check("events_tax_rate", sql`${t.taxRateBp} between 0 and ${sql.raw(String(MAX_TAX_RATE_BP))}`),
+    check(
+      "events_cancellation_policy",
+      sql`${t.cancellationDeadlineHours} between 0 and ${sql.raw(String(MAX_CANCELLATION_DEADLINE_HOURS))} and ${t.cancellationFeePercent} between 0 and ${sql.raw(String(MAX_CANCELLATION_FEE_PERCENT))}`,
+    ),
   ],
 );
 

@@ -78,6 +78,7 @@ export async function settlePaidCheckout(
       feesMinor: row.feesMinor,
       taxMinor: row.taxMinor,
       totalMinor: row.totalMinor,
+      cardLast4: state.cardLast4,
     },
   });
   await tx

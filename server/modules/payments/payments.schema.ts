@@ -20,6 +20,12 @@ import {
   type SubscriptionStatusName,
   subscriptionStatuses,
 } from "#contract/payment-options.ts";
+import {
+  type RefundSource,
+  type RefundStatus,
+  refundSources,
+  refundStatuses,
+} from "#contract/refund-status.ts";
 import { bookings } from "#server/modules/bookings/bookings.schema.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { events } from "#server/modules/events/events.schema.ts";
@@ -162,5 +168,72 @@ export const businessSubscriptions = pgTable(
   (t) => [
     uniqueIndex("business_subscriptions_subscription").on(t.provider, t.subscriptionId),
     check("business_subscriptions_status_known", oneOf(t.status, subscriptionStatuses)),
+  ],
+);
+
+/**
+ * Card money sent back for some or all tickets of a booking (docs/decisions/029). Recorded
+ * in the transaction that cancels those tickets (status `requested`), then sent to the
+ * provider after the commit (`sendRefund`), or by the refund runner after a crash: the
+ * provider's idempotency key is `refund:{id}:{attempt}`, so each attempt moves money once.
+ * The provider's `refund.updated` webhooks move `pending` to `succeeded` or `failed`; a
+ * failed refund may be retried (attempt + 1). Never more than the booking's total
+ * (bookings.refunded_minor is raised in the same transaction).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
+    source: text("source").$type<RefundSource>().notNull(),
+    /** What the organiser wrote (or the buyer chose), shown on the order and the credit note. */
+    reason: text("reason"),
+    /** Sent back in all, within the booking's total. */
+    amountMinor: integer("amount_minor").notNull(),
+    /** The booking fee's part of the amount (revenue: the platform's fees net of refunds). */
+    feesMinor: integer("fees_minor").notNull().default(0),
+    /** A cancellation fee kept back under the event's policy (buyer cancellations). */
+    keptMinor: integer("kept_minor").notNull().default(0),
+    currency: text("currency").notNull(),
+    /** The tickets this refund cancelled (none: the money only). */
+    ticketIds: uuid("ticket_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    status: text("status").$type<RefundStatus>().notNull().default("requested"),
+    attempt: integer("attempt").notNull().default(1),
+    provider: text("provider").notNull(),
+    /** The payment refunded (Stripe: the PaymentIntent). */
+    paymentReference: text("payment_reference").notNull(),
+    /** The provider's refund of the current attempt, once it answered (or its webhook came). */
+    providerRefundId: text("provider_refund_id"),
+    /** Why the last attempt failed, in the provider's words. */
+    failure: text("failure"),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("refunds_provider_refund").on(t.provider, t.providerRefundId),
+    index("refunds_booking").on(t.bookingId, t.createdAt),
+    index("refunds_event").on(t.eventId, t.status),
+    // The runner: refunds not yet accepted by the provider.
+    index("refunds_requested").on(t.createdAt).where(sql`${t.status} = 'requested'`),
+    // An event's cancellation refunds each booking once.
+    uniqueIndex("refunds_event_cancelled_once")
+      .on(t.bookingId)
+      .where(sql`${t.source} = 'event-cancelled'`),
+    check("refunds_status_known", oneOf(t.status, refundStatuses)),
+    check("refunds_source_known", oneOf(t.source, refundSources)),
+    check(
+      "refunds_amounts",
+      sql`${t.amountMinor} > 0 and ${t.feesMinor} between 0 and ${t.amountMinor} and ${t.keptMinor} >= 0 and ${t.attempt} >= 1`,
+    ),
   ],
 );
