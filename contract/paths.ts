@@ -30,3 +30,33 @@ export function ticketPath(ticketId: string): string {
 export function assignPath(ticketId: string): string {
   return `/assign/${encodeURIComponent(ticketId)}`;
 }
+
+/** `/receipt/{reference}`: a paid booking's receipt (its buyer, or the organiser). */
+export function receiptPath(reference: string): string {
+  return `/receipt/${encodeURIComponent(reference)}`;
+}
+
+/** `/receipt/{reference}/pdf`: the receipt as a PDF. */
+export function receiptPdfPath(reference: string): string {
+  return `/receipt/${encodeURIComponent(reference)}/pdf`;
+}
+
+/** `/invoice/{invoiceId}/pdf`: an issued invoice or credit note as a PDF. */
+export function invoicePdfPath(invoiceId: string): string {
+  return `/invoice/${encodeURIComponent(invoiceId)}/pdf`;
+}
+
+/** `/business/events/{eventId}/orders`: the organiser's orders of one event. */
+export function ordersPath(eventId: string): string {
+  return `/business/events/${encodeURIComponent(eventId)}/orders`;
+}
+
+/** `/business/events/{eventId}/orders/{bookingId}`: one order, its tickets and history. */
+export function orderPath(eventId: string, bookingId: string): string {
+  return `${ordersPath(eventId)}/${encodeURIComponent(bookingId)}`;
+}
+
+/** `/business/events/{eventId}/revenue`, or `/business/revenue` for the whole business. */
+export function revenuePath(eventId?: string): string {
+  return eventId ? `/business/events/${encodeURIComponent(eventId)}/revenue` : "/business/revenue";
+}
