@@ -61,8 +61,9 @@ export function refundsByPayment(
 ): Record<string, { id: string; amount: number; status: string }[]> {
   const byPayment: Record<string, { id: string; amount: number; status: string }[]> = {};
   for (const refund of store.refunds.values()) {
-    const list = (byPayment[refund.payment_intent] ??= []);
+    const list = byPayment[refund.payment_intent] ?? [];
     list.push({ id: refund.id, amount: refund.amount, status: refund.status });
+    byPayment[refund.payment_intent] = list;
   }
   return byPayment;
 }

@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { alertPaymentProblem } from "#server/modules/alerts/system-alerts.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import type { RefundRow } from "./refunds.ts";
+import type { refunds } from "./payments.schema.ts";
+
+type RefundRow = typeof refunds.$inferSelect;
 
 /** What Stripe's `failure_reason` codes mean, in words an organiser can act on. */
 const failureReasons: Record<string, string> = {
