@@ -13,6 +13,7 @@ import { orderRefundFunctions } from "./modules/orders/order-refunds.functions.t
 import { paymentAccountFunctions } from "./modules/payments/payment-accounts.functions.ts";
 import { paymentIssueFunctions } from "./modules/payments/payment-issues.functions.ts";
 import { paymentFunctions } from "./modules/payments/payments.functions.ts";
+import { refundProgressFunctions } from "./modules/payments/refund-progress.functions.ts";
 import { subscriptionFunctions } from "./modules/payments/subscription.functions.ts";
 import { profileFunctions } from "./modules/profile/profile.functions.ts";
 import { teamMembershipResolvers } from "./modules/teams/team-access.ts";
@@ -51,6 +52,7 @@ export const appFunctions = [
   ...attendeeMessageFunctions,
   ...paymentAccountFunctions,
   ...paymentIssueFunctions,
+  ...refundProgressFunctions,
   ...subscriptionFunctions,
   ...orderRefundFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];

@@ -19,6 +19,7 @@ import { startNoticeWorker } from "./modules/notifications/notice-fanout.ts";
 import { startCheckoutReconciliation } from "./modules/payments/checkout-reconciliation.ts";
 import { paymentDepsOf } from "./modules/payments/payment-deps.ts";
 import { paymentWebhookRouter } from "./modules/payments/payment-webhook.http.ts";
+import { startRefundRunner } from "./modules/payments/refund-runner.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
 import { startWalletSync } from "./modules/tickets/wallet/wallet-sync.ts";
 import {
@@ -171,8 +172,18 @@ export async function startServer(settings: Settings, log: Logger) {
       log,
       settings.CHECKOUT_RECONCILE_SECONDS,
     );
+    // Sends refunds recorded but not yet sent (an event's cancellation, a crash), one
+    // instance at a time, each with its key: exactly once at the provider.
+    const refundRunner = startRefundRunner(
+      paymentDepsOf(services),
+      log,
+      settings.REFUND_RUNNER_SECONDS,
+    );
+    // What a previous process left unsent goes soon after the start, not a period later.
+    refundRunner.wake(1000);
     const close = async () => {
       await reminders.stop();
+      await refundRunner.stop();
       await stopHoldSweep();
       await stopCheckoutReconciliation();
       await stopWalletSync();

@@ -10,6 +10,7 @@ import { EventLifecycle } from "#app/console/EventLifecycle.tsx";
 import { EventNoticesSection } from "#app/console/EventNoticesSection.tsx";
 import { EventPaymentIssuesSection } from "#app/console/EventPaymentIssuesSection.tsx";
 import { EventPreview } from "#app/console/EventPreview.tsx";
+import { EventRefundsSection } from "#app/console/EventRefundsSection.tsx";
 import { runEventEditorIntent } from "#app/console/event-editor-action.server.ts";
 import { TicketTypesSection } from "#app/console/TicketTypesSection.tsx";
 import { timeZoneChoices } from "#app/console/time-zones.ts";
@@ -27,15 +28,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const event = await consoleLoad(server, request, () =>
     server.invoke("events.getForOwner", { eventId: params.id }),
   );
-  const [payments, issues] = await Promise.all([
+  const [payments, issues, refunds] = await Promise.all([
     server.invoke("payments.account", null),
     server.invoke("payments.eventPaymentIssues", { eventId: event.id }),
+    // A cancelled event refunds its paid orders: their progress.
+    event.status === "cancelled"
+      ? server.invoke("payments.eventRefunds", { eventId: event.id })
+      : null,
   ]);
   return {
     event,
     cardsOff: payments.cardPayments.reason,
     accountActive: payments.account?.state === "active",
     paymentIssues: issues.items,
+    refunds,
     // Not awaited: the editor shows at once, the notices' counts stream in after it.
     notices: server.invoke("events.notices", { eventId: event.id }).then((r) => r.items),
     zones: timeZoneChoices(event.timeZone),
@@ -62,7 +68,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Page() {
-  const { event, notices, zones, created, cardsOff, accountActive, paymentIssues } =
+  const { event, notices, zones, created, cardsOff, accountActive, paymentIssues, refunds } =
     useLoaderData<typeof loader>();
   const editable = event.status !== "cancelled";
   const taken = event.ticketTypes.reduce((sum, t) => sum + t.taken, 0);
@@ -77,6 +83,7 @@ export default function Page() {
         taken={taken}
         cardsWithoutAccount={sellsByCard && !accountActive}
       />
+      <EventRefundsSection refunds={refunds} />
       <EventPaymentIssuesSection issues={paymentIssues} />
       {editable ? (
         <Section id="details-heading" heading="Details">

@@ -4,6 +4,7 @@ import {
 } from "#server/modules/bookings/cancel-bookings.ts";
 import { eraseCheckInNamesOf } from "#server/modules/checkin/check-ins-of-deleted-account.ts";
 import { deleteNotificationsOf } from "#server/modules/notifications/notifications.service.ts";
+import { recordAccountDeletionRefunds } from "#server/modules/payments/refund-cancelled-bookings.ts";
 import type { DeletionStep } from "#server/modules/profile/account-deletion.service.ts";
 import { leaveAllTeams } from "#server/modules/teams/team-access.ts";
 import { forgetInvitationsTo } from "#server/modules/teams/team-invitations.ts";
@@ -26,6 +27,10 @@ export const accountDeletionSteps: readonly DeletionStep[] = [
   // their places go back on sale; live holds are let go.
   async (tx, userId) => {
     await cancelFutureBookingsOfUser(tx, userId);
+  },
+  // Those of them paid by card are refunded in full (sent by the refund runner).
+  async (tx, userId) => {
+    await recordAccountDeletionRefunds(tx, userId);
   },
   // What is kept loses the name, phone and email: the check-ins first, while the account's
   // teams still tell at which events it undid check-ins, then its tickets' names.

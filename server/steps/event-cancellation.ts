@@ -4,12 +4,18 @@ import type {
   EventCancellationStep,
   EventChangeStep,
 } from "#server/modules/events/event-cancellation.ts";
+import { recordEventRefunds } from "#server/modules/payments/refund-cancelled-bookings.ts";
 
 /** What `events.cancel` does beyond the event itself, in order, in its transaction. */
 export const eventCancellationSteps: readonly EventCancellationStep[] = [
   // Cancels the bookings and their tickets; the people concerned are told by a fan-out.
   async (tx, event, reason) => {
     await cancelBookingsOfEvent(tx, event, reason);
+  },
+  // Every card-paid order just cancelled is refunded in full: recorded here, sent by the
+  // payments' refund runner in batches after the commit (exactly once across restarts).
+  async (tx, event, reason) => {
+    await recordEventRefunds(tx, event, reason);
   },
   // Tells the teams working at the event, live (decision 020).
   async (tx, event) => {

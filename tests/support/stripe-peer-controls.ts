@@ -1,4 +1,5 @@
 import type { StripePeer } from "./stripe-peer.ts";
+import { refundsByPayment, type SeedPaymentsInput } from "./stripe-peer-seed.ts";
 import { PeerError } from "./stripe-peer-store.ts";
 
 type Answer = { status: number; body: unknown };
@@ -23,6 +24,8 @@ const controls: Record<string, (peer: StripePeer, input: Input) => Promise<unkno
     peer.setSubscriptionStatus(input.subscriptionId, input.status),
   "next-refund-status": (peer, input) => peer.nextRefundStatus(input.status),
   "fail-next": (peer, input) => peer.failNext(input.count, input.status),
+  "seed-payments": (peer, input) => peer.seedPayments(input as SeedPaymentsInput),
+  "refunds-by-payment": (peer) => refundsByPayment(peer.store),
   state: (peer) => ({
     sessions: [...peer.store.sessions.values()],
     paymentIntents: [...peer.store.paymentIntents.values()],
@@ -71,5 +74,6 @@ export function stripePeerClient(url: string) {
     events: () => call<Array<Record<string, any>>>("events"),
     deliver: (eventId: string, times = 1) => call<number[]>("deliver", { eventId, times }),
     redeliverFailed: () => call<number>("redeliver-failed"),
+    seedPayments: (input: SeedPaymentsInput) => call<string[]>("seed-payments", input),
   };
 }

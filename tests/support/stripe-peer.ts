@@ -10,6 +10,7 @@ import {
   setSubscriptionStatus,
   settleRefund,
 } from "./stripe-peer-money.ts";
+import { type SeedPaymentsInput, seedPayments } from "./stripe-peer-seed.ts";
 import {
   type DeliveryRecord,
   emptyStore,
@@ -62,6 +63,8 @@ export type StripePeer = {
   /** The next refunds are created in this status (pending stays until settleRefund). */
   nextRefundStatus(status: "succeeded" | "pending" | "failed"): void;
   settleRefund(refundId: string, status: "succeeded" | "failed"): Promise<Json>;
+  /** `count` succeeded card payments made at once (no sessions, no events): their ids. */
+  seedPayments(input: SeedPaymentsInput): string[];
   /** The next `count` API requests answer 500 (an outage; the SDK retries twice). */
   failNext(count: number, status?: number): void;
   /** Resolves once no delivery is in flight. */
@@ -225,6 +228,7 @@ export async function startStripePeer(options: StripePeerOptions = {}): Promise<
       store.nextRefundStatus = status;
     },
     settleRefund: (refundId, status) => operate((ctx) => settleRefund(ctx, refundId, status)),
+    seedPayments: (input) => seedPayments(store, input),
     failNext: (count, status = 500) => {
       failures = { count, status };
     },

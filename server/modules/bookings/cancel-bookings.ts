@@ -149,7 +149,7 @@ export async function cancelBookingsOfEvent(
     eventId: event.id,
     always: true,
     title: `${event.title} is cancelled`,
-    body: `The organiser cancelled ${event.title}. Your bookings and tickets for it are cancelled.${reason ? ` The organiser wrote: "${reason}"` : ""}`,
+    body: `The organiser cancelled ${event.title}. Your bookings and tickets for it are cancelled; what was paid by card is refunded to the card in full (it shows within a few days).${reason ? ` The organiser wrote: "${reason}"` : ""}`,
     link: null,
     recipients: peopleConcerned(event.id),
   });

@@ -3,6 +3,7 @@ import type { Database, Executor } from "#server/platform/db/database.ts";
 import { DEADLOCK, sqlStateOf } from "#server/platform/db/db-errors.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { Logger } from "#server/platform/runtime/logger.ts";
+import { startPeriodic } from "#server/platform/runtime/periodic.ts";
 import { sweepExpiredStatement } from "./hold-statements.ts";
 
 export const SWEEP_BATCH = 500;
@@ -52,30 +53,18 @@ export function startHoldSweep(
   log: Logger,
   intervalSeconds: number,
 ): () => Promise<void> {
-  if (intervalSeconds <= 0) return async () => {};
-  let running: Promise<void> | null = null;
   let sweeps = 0;
-  const tick = () => {
-    if (running) return;
-    running = (async () => {
-      try {
-        const expired = await expireHolds(db);
-        if (expired > 0) log.info({ expired }, "expired holds freed");
-        // About once an hour.
-        if (++sweeps % Math.max(1, Math.round(3600 / intervalSeconds)) === 0) {
-          await purgeOldKeys(db);
-        }
-      } catch (error) {
-        log.warn({ err: error }, "hold sweep failed; will retry");
-      } finally {
-        running = null;
+  return startPeriodic({
+    intervalSeconds,
+    log,
+    failure: "hold sweep failed; will retry",
+    run: async () => {
+      const expired = await expireHolds(db);
+      if (expired > 0) log.info({ expired }, "expired holds freed");
+      // About once an hour.
+      if (++sweeps % Math.max(1, Math.round(3600 / intervalSeconds)) === 0) {
+        await purgeOldKeys(db);
       }
-    })();
-  };
-  const timer = setInterval(tick, intervalSeconds * 1000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+    },
+  }).stop;
 }

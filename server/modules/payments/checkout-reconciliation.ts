@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { loadHoldView } from "#server/modules/holds/hold-view.ts";
 import { CHECKOUT_RECONCILE_LOCK } from "#server/platform/db/advisory-locks.ts";
-import type { Database } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
+import { oneAtATime } from "#server/platform/db/one-at-a-time.ts";
 import type { Logger } from "#server/platform/runtime/logger.ts";
+import { startPeriodic } from "#server/platform/runtime/periodic.ts";
 import { refundCheckout } from "./late-refund.ts";
 import type { PaymentDeps } from "./payment-deps.ts";
 import { checkouts } from "./payments.schema.ts";
@@ -14,43 +15,6 @@ import { askProvider } from "./start-checkout.ts";
 const BATCH = 100;
 
 export type Reconciled = { checked: number; refunds: number };
-
-/**
- * Whether `db` is a node-postgres pool (several connections): the lock's transaction
- * holds one while the work uses others. PGlite has one connection and one process.
- */
-function onPool(db: Database): boolean {
-  const client = (db as unknown as { $client?: { totalCount?: unknown } }).$client;
-  return typeof client?.totalCount === "number";
-}
-
-let runningHere = false;
-
-/**
- * Runs `work` in one process at a time across instances: a transaction holding
- * pg_try_advisory_xact_lock stays open while it runs (an instance that does not get the
- * lock skips its turn; a crashed instance's lock goes with its connection). On PGlite
- * (one process) an in-process flag does, since a second transaction there would wait
- * for the lock's own.
- */
-async function oneAtATime<T>(db: Database, work: () => Promise<T>): Promise<T | null> {
-  if (!onPool(db)) {
-    if (runningHere) return null;
-    runningHere = true;
-    try {
-      return await work();
-    } finally {
-      runningHere = false;
-    }
-  }
-  return db.transaction(async (tx) => {
-    const [lock] = await rowsOf<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${CHECKOUT_RECONCILE_LOCK}) as locked`,
-    );
-    return lock?.locked ? work() : null;
-  });
-}
 
 /**
  * The reconciliation (decision 028): a missed webhook never leaves a paid buyer without
@@ -65,7 +29,7 @@ async function oneAtATime<T>(db: Database, work: () => Promise<T>): Promise<T | 
 export async function reconcileCheckouts(deps: PaymentDeps): Promise<Reconciled | null> {
   const provider = deps.provider;
   if (!provider) return { checked: 0, refunds: 0 };
-  return oneAtATime(deps.db, async () => {
+  return oneAtATime(deps.db, CHECKOUT_RECONCILE_LOCK, async () => {
     const due = await deps.db
       .select()
       .from(checkouts)
@@ -136,25 +100,14 @@ export function startCheckoutReconciliation(
   log: Logger,
   intervalSeconds: number,
 ): () => Promise<void> {
-  if (intervalSeconds <= 0 || !deps.provider) return async () => {};
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = (async () => {
-      try {
-        const done = await reconcileCheckouts(deps);
-        if (done && done.checked + done.refunds > 0) log.info(done, "checkouts reconciled");
-      } catch (error) {
-        log.warn({ err: error }, "checkout reconciliation failed; will retry");
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const timer = setInterval(tick, intervalSeconds * 1000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  if (!deps.provider) return async () => {};
+  return startPeriodic({
+    intervalSeconds,
+    log,
+    failure: "checkout reconciliation failed; will retry",
+    run: async () => {
+      const done = await reconcileCheckouts(deps);
+      if (done && done.checked + done.refunds > 0) log.info(done, "checkouts reconciled");
+    },
+  }).stop;
 }

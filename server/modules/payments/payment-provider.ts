@@ -72,6 +72,8 @@ export type ProviderRefund = {
   refundId: string;
   status: "pending" | "succeeded" | "failed" | "cancelled";
   amountMinor: number;
+  /** Why it failed, the provider's code (Stripe's `failure_reason`), when it did. */
+  failureReason?: string | null;
 };
 
 /** A business's account at the provider, to be paid directly (Stripe Connect). */

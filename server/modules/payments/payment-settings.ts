@@ -41,6 +41,11 @@ export const paymentSettingsShape = {
    * expiry that were never settled (checkout-reconciliation.ts); 0 turns it off.
    */
   CHECKOUT_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /**
+   * How often (seconds) the refund runner sends refunds recorded but not yet sent (an
+   * event's cancellation, a crash before the send: refund-runner.ts); 0 turns it off.
+   */
+  REFUND_RUNNER_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** Tests only: a pause inside the settling transaction, after the hold is claimed. */
   TEST_SETTLE_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** The Pro plan's monthly price in minor units and its currency (billed by Stripe). */

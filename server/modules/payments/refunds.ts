@@ -6,6 +6,7 @@ import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { PaymentDeps } from "./payment-deps.ts";
 import { ProviderUnavailableError } from "./payment-provider.ts";
 import { refunds } from "./payments.schema.ts";
+import { alertRefundFailed, refundFailureText } from "./refund-failures.ts";
 import type { AfterCommit } from "./webhook-handler.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -131,7 +132,8 @@ export async function applyRefundState(
  * Sends a `requested` refund to the provider (its key `refund:{id}:{attempt}`, so a repeat
  * after a crash, or by the runner, moves the money once) and records the answer. A
  * passing fault leaves it `requested` for the runner; any other refusal marks the attempt
- * `failed` with the provider's words. Returns the row after.
+ * `failed` with the provider's words, and a failed attempt alerts the organiser's teams
+ * (once per attempt, whether the answer or the webhook told first). Returns the row after.
  */
 export async function sendRefund(deps: PaymentDeps, refundId: string): Promise<RefundRow | null> {
   const [row] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
@@ -149,29 +151,36 @@ export async function sendRefund(deps: PaymentDeps, refundId: string): Promise<R
   } catch (error) {
     if (error instanceof ProviderUnavailableError) throw error;
     const failure = error instanceof Error ? error.message : String(error);
-    await deps.db
-      .update(refunds)
-      .set({ status: "failed", failure, updatedAt: new Date(), settledAt: new Date() })
-      .where(
-        and(
-          eq(refunds.id, row.id),
-          eq(refunds.status, "requested"),
-          eq(refunds.attempt, row.attempt),
-        ),
-      );
-    const [after] = await deps.db.select().from(refunds).where(eq(refunds.id, row.id));
-    return after ?? null;
+    return deps.db.transaction(async (tx) => {
+      const [failed] = await tx
+        .update(refunds)
+        .set({ status: "failed", failure, updatedAt: new Date(), settledAt: new Date() })
+        .where(
+          and(
+            eq(refunds.id, row.id),
+            eq(refunds.status, "requested"),
+            eq(refunds.attempt, row.attempt),
+          ),
+        )
+        .returning();
+      if (failed) await alertRefundFailed(tx, failed);
+      const [after] = await tx.select().from(refunds).where(eq(refunds.id, row.id));
+      return after ?? null;
+    });
   }
   const status: RefundStatus = answer.status === "cancelled" ? "failed" : answer.status;
-  const applied = await deps.db.transaction((tx) =>
-    applyRefundState(tx, {
+  // The webhook may have come first (applyRefundState never moves a status back).
+  const applied = await deps.db.transaction(async (tx) => {
+    const result = await applyRefundState(tx, {
       refundId: row.id,
       attempt: row.attempt,
       providerRefundId: answer.refundId,
       status,
-      failure: status === "failed" ? "The card's bank refused the refund." : null,
-    }),
-  );
+      failure: status === "failed" ? refundFailureText(answer.failureReason) : null,
+    });
+    if (result?.changed && result.row.status === "failed") await alertRefundFailed(tx, result.row);
+    return result;
+  });
   return applied?.row ?? null;
 }
 

@@ -70,7 +70,12 @@ export function refundOf(refund: Stripe.Refund): ProviderRefund {
         : refund.status === "canceled"
           ? "cancelled"
           : "pending";
-  return { refundId: refund.id, status, amountMinor: refund.amount };
+  return {
+    refundId: refund.id,
+    status,
+    amountMinor: refund.amount,
+    failureReason: refund.failure_reason ?? null,
+  };
 }
 
 const SUBSCRIPTION_STATUSES: Record<string, SubscriptionStatus> = {

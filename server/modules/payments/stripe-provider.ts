@@ -257,7 +257,7 @@ function apiAddress(apiUrl: string | undefined): {
 }
 
 /**
- * Stripe's errors in ours: what may pass (no connection, 5xx, rate limited) is
+ * Stripe's errors in ours: what may pass (no connection, 5xx, rate limited, a key in use) is
  * ProviderUnavailableError, so callers retry later; anything else (a refused card, a bad
  * request, a bad key) is an Error with Stripe's message.
  */
@@ -270,6 +270,9 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
       error instanceof Stripe.errors.StripeConnectionError ||
       error instanceof Stripe.errors.StripeAPIError ||
       error instanceof Stripe.errors.StripeRateLimitError ||
+      // Another request with the same idempotency key is still in flight (a refund sent by
+      // the runner and an after-commit send at once): its answer comes on the next try.
+      error.statusCode === 409 ||
       (error.statusCode ?? 0) >= 500;
     if (passing)
       throw new ProviderUnavailableError(`Stripe is unavailable: ${error.message}`, {

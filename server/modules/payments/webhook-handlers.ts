@@ -7,6 +7,7 @@ import {
 } from "./checkout-webhooks.ts";
 import { applyAccountUpdate } from "./payment-accounts.ts";
 import type { PaymentEvent } from "./payment-provider.ts";
+import { onRefundUpdated } from "./refund-webhooks.ts";
 import { takeSubscriptionCheckout, takeSubscriptionUpdate } from "./subscription-webhooks.ts";
 import type { WebhookHandler } from "./webhook-handler.ts";
 
@@ -24,6 +25,8 @@ export const webhookHandlers: { [K in PaymentEvent["kind"]]?: WebhookHandler<K> 
   "dispute.closed": onDisputeClosed,
   // A business's connected account: its state (payment-accounts.ts).
   "account.updated": applyAccountUpdate,
+  // Refunds: an attempt's state (refund-webhooks.ts); a late payment's refund recorded.
+  "refund.updated": onRefundUpdated,
   // The Pro plan (pro-subscription.service.ts): the plan follows the subscription.
   "subscription.checkout-completed": takeSubscriptionCheckout,
   "subscription.updated": takeSubscriptionUpdate,

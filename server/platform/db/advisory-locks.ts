@@ -27,3 +27,9 @@ export const TICKET_KEY_LOCK = 7_411_202_613 as AdvisoryLockId;
  * lock taken with pg_try_advisory_xact_lock, so a second instance skips its turn.
  */
 export const CHECKOUT_RECONCILE_LOCK = 7_411_202_624 as AdvisoryLockId;
+
+/**
+ * The refund runner (payments): sends `requested` refunds, one instance at a time (a
+ * transaction lock taken with pg_try_advisory_xact_lock; the others skip their turn).
+ */
+export const REFUND_RUNNER_LOCK = 7_411_202_641 as AdvisoryLockId;
