@@ -1,6 +1,5 @@
 import { Anchor } from "@mantine/core";
 import { Link } from "react-router";
-import { FigureTable } from "#app/report/ReportTables.tsx";
 import { revenuePath } from "#contract/paths.ts";
 import type {
   RevenueDay,
@@ -9,6 +8,7 @@ import type {
   RevenueTicketType,
 } from "#contract/revenue-view.ts";
 import { dayText, moneyText } from "./money-text.ts";
+import { RevenueTable } from "./RevenueTable.tsx";
 
 type Row = RevenueFigures & { currency: string };
 
@@ -33,7 +33,7 @@ export function RevenueByType({
   withEvent: boolean;
 }) {
   return (
-    <FigureTable
+    <RevenueTable
       caption="By ticket type"
       rows={rows}
       rowKey={(row) => `${row.currency}-${row.ticketTypeId}`}
@@ -50,7 +50,7 @@ export function RevenueByType({
 
 export function RevenueByDay({ rows }: { rows: readonly RevenueDay[] }) {
   return (
-    <FigureTable
+    <RevenueTable
       caption="By day"
       rows={rows}
       rowKey={(row) => `${row.currency}-${row.day}`}
@@ -61,7 +61,7 @@ export function RevenueByDay({ rows }: { rows: readonly RevenueDay[] }) {
 
 export function RevenueByEvent({ rows }: { rows: readonly RevenueEvent[] }) {
   return (
-    <FigureTable
+    <RevenueTable
       caption="By event"
       rows={rows}
       rowKey={(row) => `${row.currency}-${row.eventId}`}
