@@ -30,6 +30,11 @@ export default [
     route("business/events", "routes/business.events._index.tsx"),
     route("business/events/new", "routes/business.events.new.tsx"),
     route("business/events/:id", "routes/business.events.$id.tsx"),
+    // Revenue at a glance (issue 25): an event's and the whole business's, and their CSV.
+    route("business/events/:id/revenue", "routes/business.events.$id.revenue.tsx"),
+    route("business/events/:id/revenue.csv", "routes/business.events.$id.revenue.csv.tsx"),
+    route("business/revenue", "routes/business.revenue.tsx"),
+    route("business/revenue.csv", "routes/business.revenue.csv.tsx"),
     route("business/teams", "routes/business.teams._index.tsx"),
     // Stripe Connect: the account's state, and where Stripe's onboarding comes back to.
     route("business/payments", "routes/business.payments.tsx"),

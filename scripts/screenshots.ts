@@ -1,3 +1,4 @@
+// Long: the one list of every screen to photograph, one short entry per screen.
 /**
  * npm run screenshots [name …] — every screen in light and dark, on a phone (390×844) and
  * a desktop (1280×800), as full-page PNGs in screenshots/ (ignored by git), to look at
@@ -14,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { bookingPath } from "#contract/paths.ts";
+import { bookingPath, revenuePath } from "#contract/paths.ts";
 import { demoAccounts } from "#server/modules/demo/demo-seed.ts";
 import { launchChromium, newPage, waitForHydration } from "#tests/e2e/browser.ts";
 import { seedScreens } from "#tests/e2e/screens.ts";
@@ -221,6 +222,9 @@ function shotsFor({ event, teamId, ticketId, card }: Awaited<ReturnType<typeof p
     // Card payments (this server has no Stripe keys: the page says why cards are off).
     { name: "business_payments", path: "/business/payments", as: "owner" },
     { name: "business_payments_return", path: "/business/payments/return", as: "owner" },
+    // Revenue at a glance (issue 25): the card event's (a booking paid by card) and the business's.
+    { name: "business_event_revenue", path: revenuePath(card.event.id), as: "owner" },
+    { name: "business_revenue", path: revenuePath(), as: "owner" },
     // The demo door team's report, as the owner sees it (coordinators see the same).
     { name: "team_report", path: `/team_coordinator/report/${teamId}`, as: "owner" },
     {

@@ -10,6 +10,7 @@ import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functi
 import { holdFunctions } from "./modules/holds/holds.functions.ts";
 import { notificationFunctions } from "./modules/notifications/notifications.functions.ts";
 import { orderRefundFunctions } from "./modules/orders/order-refunds.functions.ts";
+import { revenueFunctions } from "./modules/orders/revenue.functions.ts";
 import { paymentAccountFunctions } from "./modules/payments/payment-accounts.functions.ts";
 import { paymentIssueFunctions } from "./modules/payments/payment-issues.functions.ts";
 import { paymentFunctions } from "./modules/payments/payments.functions.ts";
@@ -55,6 +56,7 @@ export const appFunctions = [
   ...refundProgressFunctions,
   ...subscriptionFunctions,
   ...orderRefundFunctions,
+  ...revenueFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;

@@ -38,6 +38,9 @@ export function EventEditorHeader({ event, created }: Props) {
           Open the public page ({event.path})
         </Anchor>
       ) : null}
+      <Anchor component={Link} to="revenue" relative="path">
+        Revenue: gross, fees, refunds, net
+      </Anchor>
       {event.status === "cancelled" ? (
         <FormMessage kind="error" title="Cancelled">
           This event was cancelled
