@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { bookClaimedHold } from "#server/modules/bookings/book-claimed-hold.ts";
+import { issueInvoiceFor } from "#server/modules/invoices/issue-invoices.ts";
 import { claimHold, claimLapsedHold } from "#server/modules/holds/claim-hold.ts";
 import { loadHoldView } from "#server/modules/holds/hold-view.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
@@ -85,6 +86,7 @@ export async function settlePaidCheckout(
     .update(checkouts)
     .set({ status: "booked", bookingId: booked.bookingId })
     .where(eq(checkouts.id, row.id));
+  await issueInvoiceFor(tx, booked.bookingId);
   return undefined;
 }
 
