@@ -14,7 +14,8 @@ function includedTaxOf(facts: BookingFacts): number {
   return facts.items.reduce(
     (sum, item) =>
       sum +
-      item.quantity * ticketPriceParts(item.unitPriceMinor, { card: true, fee, tax }).includedTaxMinor,
+      item.quantity *
+        ticketPriceParts(item.unitPriceMinor, { card: true, fee, tax }).includedTaxMinor,
     0,
   );
 }

@@ -3,12 +3,6 @@ import { normalizeReference } from "#server/modules/bookings/booking-reference.t
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 
-/** Payment statuses of a booking whose money was taken by card (some may be back since). */
-export const cardPaidStatuses = ["paid", "partly-refunded", "refunded", "disputed"] as const;
-
-/** Providers that never take money up front: no receipt, no invoice. */
-const notCardProviders = ["free", "venue"];
-
 /** Everything a receipt or invoice of one booking prints, read in one statement. */
 export type BookingFacts = {
   bookingId: string;
@@ -107,12 +101,4 @@ export async function bookingFacts(
     paidAt: row.paidAt === null ? null : asDate(row.paidAt),
     items: typeof row.items === "string" ? JSON.parse(row.items) : row.items,
   };
-}
-
-/** Whether the booking's money was taken by card (a receipt exists, an invoice may). */
-export function paidByCard(facts: Pick<BookingFacts, "paymentProvider" | "paymentStatus">) {
-  return (
-    !notCardProviders.includes(facts.paymentProvider) &&
-    (cardPaidStatuses as readonly string[]).includes(facts.paymentStatus)
-  );
 }

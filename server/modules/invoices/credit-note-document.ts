@@ -39,7 +39,8 @@ export function creditNoteDocument(
       : net > 0
         ? [lineOf("Refund", 1, -net)]
         : [];
-  const feeLines = refund.feesMinor > 0 ? [lineOf("Booking fee refunded", 1, -refund.feesMinor)] : [];
+  const feeLines =
+    refund.feesMinor > 0 ? [lineOf("Booking fee refunded", 1, -refund.feesMinor)] : [];
   const subtotal = ticketLines.reduce((sum, line) => sum + line.amountMinor, 0);
   return {
     ...invoice,
@@ -64,5 +65,10 @@ export function creditNoteDocument(
 function lineOf(description: string, count: number, amountMinor: number): DocumentLine {
   return amountMinor % count === 0
     ? { description, quantity: count, unitMinor: amountMinor / count, amountMinor }
-    : { description: `${description} × ${count}`, quantity: 1, unitMinor: amountMinor, amountMinor };
+    : {
+        description: `${description} × ${count}`,
+        quantity: 1,
+        unitMinor: amountMinor,
+        amountMinor,
+      };
 }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refunds } from "#server/modules/payments/payments.schema.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { invoicedEvent, paidBooking } from "#tests/support/kits/invoices-test-kit.ts";
-import { issueCreditNoteFor, issueInvoiceFor } from "./issue-invoices.ts";
 import { invoices } from "./invoices.schema.ts";
+import { issueCreditNoteFor, issueInvoiceFor } from "./issue-invoices.ts";
 
 describe.each(testDatabases)("credit notes and the frozen invoices on $name", (database) => {
   let db: TestDatabase;
@@ -65,14 +65,20 @@ describe.each(testDatabases)("credit notes and the frozen invoices on $name", (d
     const note = await db.db.transaction((tx) => issueCreditNoteFor(tx, first.id));
     expect(note).toMatchObject({ kind: "credit-note", number: "CN-000001", totalMinor: -2530 });
     expect((await issueCreditNoteFor(db.db, first.id))?.id).toBe(note?.id);
-    const [row] = await db.db.select().from(invoices).where(eq(invoices.id, note?.id ?? ""));
+    const [row] = await db.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, note?.id ?? ""));
     expect(row).toMatchObject({
       refundId: first.id,
       creditedInvoiceId: invoice?.id,
       bookingId: booking.id,
     });
     const document = row?.document;
-    expect(document?.credit).toMatchObject({ invoiceNumber: "INV-000001", reason: "Could not come" });
+    expect(document?.credit).toMatchObject({
+      invoiceNumber: "INV-000001",
+      reason: "Could not come",
+    });
     expect(document?.lines).toEqual([
       { description: "Refund: Standard", quantity: 1, unitMinor: -2000, amountMinor: -2000 },
       { description: "Booking fee refunded", quantity: 1, unitMinor: -130, amountMinor: -130 },
@@ -83,7 +89,11 @@ describe.each(testDatabases)("credit notes and the frozen invoices on $name", (d
     const lineSum = (document?.lines ?? []).reduce((sum, line) => sum + line.amountMinor, 0);
     expect(lineSum + (document?.taxMinor ?? 0)).toBe(-2530);
 
-    const second = await refundOf(booking, made, { amountMinor: 2530, feesMinor: 130, ticketCount: 1 });
+    const second = await refundOf(booking, made, {
+      amountMinor: 2530,
+      feesMinor: 130,
+      ticketCount: 1,
+    });
     expect((await issueCreditNoteFor(db.db, second.id))?.number).toBe("CN-000002");
     const issued = await db.db.select().from(invoices).where(eq(invoices.bookingId, booking.id));
     expect(issued.map((i) => `${i.kind} ${i.number}`).sort()).toEqual([

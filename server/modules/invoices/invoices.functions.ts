@@ -72,4 +72,3 @@ export const invoiceFunctions = [
   getInvoiceSettings,
   changeInvoiceSettings,
 ] as const satisfies readonly AnyFunctionDefinition[];
-

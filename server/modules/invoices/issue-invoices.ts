@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type InvoiceSummary, invoiceNumberText } from "#contract/invoice-view.ts";
+import { hasReceipt } from "#contract/receipt-rule.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import { bookingFacts, paidByCard } from "./booking-facts.ts";
 import { bookingDocument } from "./booking-document.ts";
+import { bookingFacts } from "./booking-facts.ts";
 import { creditNoteDocument, type RefundFacts } from "./credit-note-document.ts";
 import { takeInvoiceNumber } from "./invoice-numbers.ts";
 import { invoices } from "./invoices.schema.ts";
@@ -38,7 +39,7 @@ export async function issueInvoiceFor(
     .where(and(eq(invoices.bookingId, bookingId), eq(invoices.kind, "invoice")));
   if (issued) return invoiceSummaryOf(issued);
   const facts = await bookingFacts(tx, { bookingId });
-  if (!facts || !facts.invoicesEnabled || !paidByCard(facts)) return null;
+  if (!facts || !facts.invoicesEnabled || !hasReceipt(facts)) return null;
   const number = await takeInvoiceNumber(tx, facts.businessId, "invoice");
   const [row] = await tx
     .insert(invoices)

@@ -1,12 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import type { InvoiceDocument, ReceiptView } from "#contract/invoice-view.ts";
+import { hasReceipt } from "#contract/receipt-rule.ts";
 import { isUuid } from "#contract/uuid.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
-import { type BookingFacts, bookingFacts, paidByCard } from "./booking-facts.ts";
 import { bookingDocument } from "./booking-document.ts";
-import { invoiceSummaryOf } from "./issue-invoices.ts";
+import { type BookingFacts, bookingFacts } from "./booking-facts.ts";
 import { invoices } from "./invoices.schema.ts";
+import { invoiceSummaryOf } from "./issue-invoices.ts";
 
 const noReceipt = () =>
   new FunctionError("NOT_FOUND", "We found no receipt for this booking.", { reason: "not-found" });
@@ -25,7 +26,7 @@ function maySee(facts: BookingFacts, userId: string): boolean {
 async function receiptBooking(db: Executor, userId: string, reference: string) {
   const facts = await bookingFacts(db, { reference });
   if (!facts || !maySee(facts, userId)) throw noReceipt();
-  if (!paidByCard(facts)) {
+  if (!hasReceipt(facts)) {
     throw new FunctionError(
       "NOT_FOUND",
       facts.paymentProvider === "venue"

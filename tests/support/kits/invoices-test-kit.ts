@@ -33,7 +33,9 @@ export async function paidBooking(
 ) {
   const quantity = options.quantity ?? 2;
   const provider = options.provider ?? "stripe";
-  const buyerId = options.buyerId ?? (await makeUser(db, { email: `buyer-${crypto.randomUUID()}@example.com` })).id;
+  const buyerId =
+    options.buyerId ??
+    (await makeUser(db, { email: `buyer-${crypto.randomUUID()}@example.com` })).id;
   const card = provider === "stripe";
   const fees = card ? 130 * quantity : 0;
   const tax = 400 * quantity;
