@@ -58,7 +58,7 @@ function IssuedDocuments({ issued }: { issued: InvoiceSummary[] }) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="invoices-heading">
       <Title order={2} size="h4" id="invoices-heading">
-        Invoice and credit notes
+        {issued.length === 1 ? "Invoice" : "Invoice and credit notes"}
       </Title>
       <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: "none" }}>
         {issued.map((doc) => (

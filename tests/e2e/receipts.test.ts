@@ -132,4 +132,40 @@ describe("the receipt of a booking paid by card (issue 25)", () => {
     expect((await stranger.request.get(`${receiptUrl}/pdf`)).status()).toBe(404);
     await stranger.close();
   }, 90_000);
+
+  it("lets the organiser turn invoices on with a tax id on /business/payments; axe clean in light and dark", async () => {
+    const page = await newPage(browser, { mobile: true });
+    const { userId } = await signInAs(page, base, { name: "Ivo Invoices" });
+    await call(
+      "businesses.apply",
+      {
+        name: "Ivo Hall",
+        type: "venue",
+        contactPhone: "+33142685300",
+        contactEmail: "ivo@example.com",
+        address: "3 Rue du Bac, Paris",
+      },
+      userId,
+    );
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${base}/business/payments`);
+      await waitForHydration(page);
+      await page.getByRole("heading", { name: "Invoices" }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    await page.getByLabel("Issue numbered invoices").check();
+    await page.getByLabel("Tax id").fill("X");
+    await page.getByRole("button", { name: "Save invoice settings" }).click();
+    await page.getByText("A tax id has 2 to 32 characters.").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel("Tax id").fill("  FR40303265045 ");
+    await page.getByRole("button", { name: "Save invoice settings" }).click();
+    await page.getByText(/^Invoices are on/).waitFor();
+    await expect(call("invoices.settings", null, userId)).resolves.toEqual({
+      invoicesEnabled: true,
+      taxId: "FR40303265045",
+    });
+    await page.close();
+  }, 60_000);
 });
