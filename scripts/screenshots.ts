@@ -1,3 +1,4 @@
+// Long: the one list of every screen to capture, with the data each needs, read top to bottom.
 /**
  * npm run screenshots [name …] — every screen in light and dark, on a phone (390×844) and
  * a desktop (1280×800), as full-page PNGs in screenshots/ (ignored by git), to look at
