@@ -42,6 +42,10 @@ export default [
     route("business/payments/refresh", "routes/business.payments.refresh.tsx"),
     route("business/teams/:id", "routes/business.teams.$id.tsx"),
     route("account_delete_start", "routes/account_delete_start.tsx"),
+    // A paid booking's receipt and the invoices' PDFs: its buyer or the organiser.
+    route("receipt/:reference", "routes/receipt.$reference.tsx"),
+    route("receipt/:reference/pdf", "routes/receipt.$reference.pdf.tsx"),
+    route("invoice/:id/pdf", "routes/invoice.$id.pdf.tsx"),
     // The seed's gated screens (section 6). The server gate covers page loads; this
     // layout's middleware covers client-side navigations into them.
     layout("routes/gated-layout.tsx", [

@@ -1,4 +1,4 @@
-// Long: the one list of every screen to photograph, one short entry per screen.
+// Long: the one list of every screen to capture, with the data each needs, read top to bottom.
 /**
  * npm run screenshots [name …] — every screen in light and dark, on a phone (390×844) and
  * a desktop (1280×800), as full-page PNGs in screenshots/ (ignored by git), to look at
@@ -15,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { bookingPath, revenuePath } from "#contract/paths.ts";
+import { bookingPath, receiptPath, revenuePath } from "#contract/paths.ts";
 import { demoAccounts } from "#server/modules/demo/demo-seed.ts";
 import { launchChromium, newPage, waitForHydration } from "#tests/e2e/browser.ts";
 import { seedScreens } from "#tests/e2e/screens.ts";
@@ -136,6 +136,13 @@ async function prepare(browser: Browser) {
     booking,
     teamId: teams[0]?.id ?? "none",
     ticketId: tickets[0]?.id ?? "none",
+    // Invoices on before the card booking, so its receipt links its invoice.
+    invoices: await callFunction(
+      baseURL,
+      "invoices.updateSettings",
+      { invoicesEnabled: true, taxId: "GB123456789" },
+      ownerId,
+    ),
     card: await prepareCardScreens(baseURL, peer, events, {
       ownerId,
       userId,
@@ -151,7 +158,13 @@ async function saveEmail(page: Page, email: string, shown: string) {
   await page.getByText(shown, { exact: true }).first().waitFor();
 }
 
-function shotsFor({ event, teamId, ticketId, card }: Awaited<ReturnType<typeof prepare>>): Shot[] {
+function shotsFor({
+  event,
+  booking,
+  teamId,
+  ticketId,
+  card,
+}: Awaited<ReturnType<typeof prepare>>): Shot[] {
   const slug = (p: string) => p.replace(/^\//, "").replace(/[^\w-]+/g, "_") || "home";
   return [
     ...seedScreens.map(
@@ -203,6 +216,8 @@ function shotsFor({ event, teamId, ticketId, card }: Awaited<ReturnType<typeof p
       as: "user",
     },
     { name: "booking_card_paid", path: bookingPath(card.reference), as: "owner" },
+    { name: "receipt_card", path: receiptPath(card.reference), as: "owner" },
+    { name: "receipt_none", path: receiptPath(booking.reference), as: "user" },
     { name: "my_ticket_one", path: `/my-ticket/${ticketId}`, as: "user" },
     { name: "my_ticket_event", path: `/my_ticket/${event.id}`, as: "user" },
     {

@@ -8,6 +8,7 @@ import { doorTopicsOf } from "./modules/checkin/door-topics.ts";
 import { eventAuthoringFunctions } from "./modules/events/event-authoring.functions.ts";
 import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functions.ts";
 import { holdFunctions } from "./modules/holds/holds.functions.ts";
+import { invoiceFunctions } from "./modules/invoices/invoices.functions.ts";
 import { notificationFunctions } from "./modules/notifications/notifications.functions.ts";
 import { orderRefundFunctions } from "./modules/orders/order-refunds.functions.ts";
 import { revenueFunctions } from "./modules/orders/revenue.functions.ts";
@@ -57,6 +58,7 @@ export const appFunctions = [
   ...subscriptionFunctions,
   ...orderRefundFunctions,
   ...revenueFunctions,
+  ...invoiceFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;

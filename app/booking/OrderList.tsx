@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { formatPrice } from "#app/events/format.ts";
 import type { BookingSummary } from "#contract/booking-view.ts";
 import { formatEventTime } from "#contract/event-time.ts";
-import { bookingPath, eventTicketsPath } from "#contract/paths.ts";
+import { bookingPath, eventTicketsPath, receiptPath } from "#contract/paths.ts";
+import { hasReceipt } from "#contract/receipt-rule.ts";
 import { bookingStatusLabels } from "./booking-labels.ts";
 import { StatusBadge } from "./StatusBadge.tsx";
 
@@ -37,6 +38,11 @@ function OrderRow({ booking }: { booking: BookingSummary }) {
         {booking.status === "confirmed" ? (
           <Anchor component={Link} to={eventTicketsPath(booking.event.id)} size="sm">
             QR codes of your tickets
+          </Anchor>
+        ) : null}
+        {hasReceipt(booking) ? (
+          <Anchor component={Link} to={receiptPath(booking.reference)} size="sm">
+            Receipt
           </Anchor>
         ) : null}
       </Stack>

@@ -15,6 +15,8 @@ import { isFunctionError } from "#app/forms/form-failure.ts";
 import type { ServerContext } from "#app/server-context.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { receiptPath } from "#contract/paths.ts";
+import { hasReceipt } from "#contract/receipt-rule.ts";
 import type { Route } from "./+types/booking_refrence";
 
 const title = "Find a booking";
@@ -105,6 +107,11 @@ export default function Page() {
           />
         ) : null}
         <Stack gap={4}>
+          {loaded.booking && hasReceipt(loaded.booking) ? (
+            <Anchor component={Link} to={receiptPath(loaded.booking.reference)}>
+              Receipt
+            </Anchor>
+          ) : null}
           {loaded.signedIn ? (
             <Anchor component={Link} to="/order">
               All your bookings

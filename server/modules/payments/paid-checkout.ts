@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { bookClaimedHold } from "#server/modules/bookings/book-claimed-hold.ts";
 import { claimHold, claimLapsedHold } from "#server/modules/holds/claim-hold.ts";
 import { loadHoldView } from "#server/modules/holds/hold-view.ts";
+import { issueInvoiceFor } from "#server/modules/invoices/issue-invoices.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { alertOrganiser, refundLater, startRefund } from "./late-refund.ts";
@@ -85,6 +86,7 @@ export async function settlePaidCheckout(
     .update(checkouts)
     .set({ status: "booked", bookingId: booked.bookingId })
     .where(eq(checkouts.id, row.id));
+  await issueInvoiceFor(tx, booked.bookingId);
   return undefined;
 }
 
