@@ -105,7 +105,14 @@ describe.each(testDatabases)("card checkout races (Stripe peer) on $name", (data
     expect(await checkoutRow(p.checkoutId)).toMatchObject({
       status: "booked",
       paidAmountMinor: 1000 * 2 + 2 * 80,
+      // The event names no card: the intake read it, so the receipt shows the digits.
+      cardLast4: "4242",
     });
+    const [booking] = await db.db
+      .select({ cardLast4: bookings.cardLast4 })
+      .from(bookings)
+      .where(eq(bookings.holdId, p.hold.id));
+    expect(booking?.cardLast4).toBe("4242");
     expect(await inventoryOf(db.db, nth(types, 0).id)).toMatchObject({
       taken: 2,
       ticketed: 2,
@@ -241,7 +248,9 @@ describe.each(testDatabases)("card checkout races (Stripe peer) on $name", (data
       { ticketTypeId: nth(other.types, 0).id, quantity: 1 },
     ]);
     await peer.pay(late.sessionId);
-    peer.failNext(3);
+    // The intake's read of the card (3 tries, then settled without the digits) and the
+    // refund after the commit (3 tries) both fail.
+    peer.failNext(6);
     await kit.deliver(completed(late));
     expect(await checkoutRow(late.checkoutId)).toMatchObject({
       status: "refunding",

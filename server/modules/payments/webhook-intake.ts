@@ -13,8 +13,9 @@ import { type AfterCommit, type WebhookHandler, webhookHandlers } from "./webhoo
  */
 export async function receivePaymentEvent(
   deps: PaymentDeps,
-  event: PaymentEvent,
+  received: PaymentEvent,
 ): Promise<{ duplicate: boolean }> {
+  const event = await withCardDigits(deps, received);
   let afterCommit: AfterCommit | undefined;
   const duplicate = await deps.db.transaction(async (tx) => {
     // A concurrent delivery of the same event waits here on the key until this commits.
@@ -39,6 +40,24 @@ export async function receivePaymentEvent(
     }
   }
   return { duplicate };
+}
+
+/**
+ * A paid checkout's webhook names the payment but not the card (Stripe's event carries
+ * ids only): the checkout is read with its charge before the transaction (no network
+ * inside it), so the booking, its receipt and invoice show the card's last digits. When
+ * the provider cannot be reached the event is taken as it is (the digits stay unknown).
+ */
+async function withCardDigits(deps: PaymentDeps, event: PaymentEvent): Promise<PaymentEvent> {
+  if (event.kind !== "checkout.paid" || event.checkout.cardLast4 || !deps.provider) return event;
+  try {
+    const read = await deps.provider.readCheckout(event.checkout.providerCheckoutId);
+    if (read.status !== "paid") return event;
+    return { ...event, checkout: { ...event.checkout, cardLast4: read.cardLast4 } };
+  } catch (error) {
+    deps.log.warn({ err: error, eventId: event.id }, "card digits not read: settled without them");
+    return event;
+  }
 }
 
 /** Unused types keep the provider's own name, for the record. */
