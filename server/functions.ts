@@ -1,6 +1,7 @@
 import { accountFunctions } from "./modules/accounts/accounts.functions.ts";
 import { alertFunctions } from "./modules/alerts/alerts.functions.ts";
 import { attendeeMessageFunctions } from "./modules/attendee-messages/attendee-messages.functions.ts";
+import { bookingResendFunctions } from "./modules/bookings/booking-resend.functions.ts";
 import { bookingFunctions } from "./modules/bookings/bookings.functions.ts";
 import { businessFunctions } from "./modules/businesses/businesses.functions.ts";
 import { checkinFunctions } from "./modules/checkin/checkin.functions.ts";
@@ -10,6 +11,7 @@ import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functi
 import { holdFunctions } from "./modules/holds/holds.functions.ts";
 import { notificationFunctions } from "./modules/notifications/notifications.functions.ts";
 import { orderRefundFunctions } from "./modules/orders/order-refunds.functions.ts";
+import { orderFunctions } from "./modules/orders/orders.functions.ts";
 import { paymentAccountFunctions } from "./modules/payments/payment-accounts.functions.ts";
 import { paymentIssueFunctions } from "./modules/payments/payment-issues.functions.ts";
 import { paymentFunctions } from "./modules/payments/payments.functions.ts";
@@ -53,6 +55,8 @@ export const appFunctions = [
   ...paymentIssueFunctions,
   ...subscriptionFunctions,
   ...orderRefundFunctions,
+  ...orderFunctions,
+  ...bookingResendFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;
