@@ -251,7 +251,7 @@ describe.each(testDatabases)("the organiser's orders on $name", ({ open }) => {
     });
     expect(orderLines.rows).toBe(3);
     expect(orderLines.nextCursor).toBeNull();
-    expect(orderLines.lines).toContain(`,'=HYPERLINK(""x""),`);
+    expect(orderLines.lines).toContain(`,"'=HYPERLINK(""x"")",`);
     expect(orderLines.lines).toContain("Partly refunded");
   });
 
