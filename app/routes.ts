@@ -32,7 +32,10 @@ export default [
     route("business/events/:id", "routes/business.events.$id.tsx"),
     // The organiser's orders of an event, one order, and the two streamed exports.
     route("business/events/:id/orders", "routes/business.events.$id.orders.tsx"),
-    route("business/events/:id/orders/:bookingId", "routes/business.events.$id.orders.$bookingId.tsx"),
+    route(
+      "business/events/:id/orders/:bookingId",
+      "routes/business.events.$id.orders.$bookingId.tsx",
+    ),
     route("business/events/:id/orders.csv", "routes/business.events.$id.orders.csv.tsx"),
     route("business/events/:id/attendees.csv", "routes/business.events.$id.attendees.csv.tsx"),
     route("business/teams", "routes/business.teams._index.tsx"),

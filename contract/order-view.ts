@@ -50,6 +50,7 @@ export type OrderListItem = {
 
 /** A page of orders; `counts` per state (and `all`) for the search, before the state filter. */
 export type OrderListView = {
+  event: { id: string; title: string; timeZone: string };
   items: OrderListItem[];
   nextCursor: string | null;
   counts: Record<OrderState | "all", number>;

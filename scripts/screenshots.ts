@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { bookingPath } from "#contract/paths.ts";
+import { bookingPath, orderPath, ordersPath } from "#contract/paths.ts";
 import { demoAccounts } from "#server/modules/demo/demo-seed.ts";
 import { launchChromium, newPage, waitForHydration } from "#tests/e2e/browser.ts";
 import { seedScreens } from "#tests/e2e/screens.ts";
@@ -150,7 +150,13 @@ async function saveEmail(page: Page, email: string, shown: string) {
   await page.getByText(shown, { exact: true }).first().waitFor();
 }
 
-function shotsFor({ event, teamId, ticketId, card }: Awaited<ReturnType<typeof prepare>>): Shot[] {
+function shotsFor({
+  event,
+  booking,
+  teamId,
+  ticketId,
+  card,
+}: Awaited<ReturnType<typeof prepare>>): Shot[] {
   const slug = (p: string) => p.replace(/^\//, "").replace(/[^\w-]+/g, "_") || "home";
   return [
     ...seedScreens.map(
@@ -218,6 +224,21 @@ function shotsFor({ event, teamId, ticketId, card }: Awaited<ReturnType<typeof p
     { name: "business_events_new", path: "/business/events/new", as: "owner" },
     { name: "business_event_editor", path: `/business/events/${event.id}`, as: "owner" },
     { name: "business_team", path: `/business/teams/${teamId}`, as: "owner" },
+    // The organiser's orders of an event: the list, a search, one order, its refund dialog.
+    { name: "business_orders", path: ordersPath(event.id), as: "owner" },
+    { name: "business_orders_empty", path: `${ordersPath(event.id)}?q=nobody`, as: "owner" },
+    { name: "business_order", path: orderPath(event.id, booking.id), as: "owner" },
+    {
+      name: "business_order_refund",
+      path: orderPath(event.id, booking.id),
+      as: "owner",
+      viewportOnly: true,
+      act: async (page) => {
+        await page.getByRole("button", { name: /Refund \/ cancel|Cancel tickets/ }).click();
+        await page.getByRole("dialog").waitFor();
+        await page.getByLabel("Chosen tickets").check();
+      },
+    },
     // Card payments (this server has no Stripe keys: the page says why cards are off).
     { name: "business_payments", path: "/business/payments", as: "owner" },
     { name: "business_payments_return", path: "/business/payments/return", as: "owner" },

@@ -122,6 +122,7 @@ export async function listOrders(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
+    event: { id: event.id, title: event.title, timeZone: event.timeZone },
     items: page.map(orderItemOf),
     nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
     counts,

@@ -55,7 +55,7 @@ describe.each(testDatabases)("the organiser's orders on $name", ({ open }) => {
     const buyers = {
       ada: await makeUser(db, { name: "Ada Lovelace", email: "ada@example.com" }),
       alan: await makeUser(db, { name: "Alan Turing", email: "alan@example.com" }),
-      grace: await makeUser(db, { name: "=HYPERLINK(\"x\")", email: "grace@example.com" }),
+      grace: await makeUser(db, { name: '=HYPERLINK("x")', email: "grace@example.com" }),
     };
     for (const [key, user] of Object.entries(buyers)) {
       const { booking } = await holdAndConfirm(as(user.id), setup.event.shortId, type.id, 2);
