@@ -142,8 +142,8 @@ export function OrderHistory({ order }: { order: OrderView }) {
   return (
     <Section id="history-heading" heading="History">
       <Stack gap={6} component="ol" style={{ paddingInlineStart: "1.2rem", margin: 0 }}>
-        {order.history.map((entry, i) => (
-          <li key={`${entry.at}-${entry.kind}-${i}`}>
+        {order.history.map((entry) => (
+          <li key={`${entry.at}-${entry.kind}-${entry.summary}`}>
             <Text size="sm" c="dimmed">
               {when(entry.at, order.timeZone)}
             </Text>
