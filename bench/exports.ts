@@ -11,7 +11,12 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { SESSION_COOKIE } from "#contract/cookie-names.ts";
+import {
+  ACCESS_TOKEN_COOKIE,
+  EXPIRY_COOKIE,
+  REFRESH_TOKEN_COOKIE,
+  SESSION_COOKIE,
+} from "#contract/cookie-names.ts";
 import { loadSettings } from "#server/config.ts";
 import { ticketTypes } from "#server/modules/events/events.schema.ts";
 import { openDatabase } from "#server/platform/db/database.ts";
@@ -48,7 +53,10 @@ async function download(url: string, cookie: string, pid: number) {
   let lines = 0;
   try {
     const response = await fetch(url, { headers: { cookie } });
-    if (response.status !== 200 || !response.body) throw new Error(`${url}: ${response.status}`);
+    const type = response.headers.get("content-type") ?? "";
+    if (response.status !== 200 || !type.startsWith("text/csv") || !response.body) {
+      throw new Error(`${url}: ${response.status} ${type}`);
+    }
     const reader = response.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
@@ -128,7 +136,12 @@ try {
   const session = await db.transaction((tx) =>
     services.auth.startSession(tx, owner.user.id, { ip: "127.0.0.1", userAgent: "bench" }),
   );
-  const cookie = `${SESSION_COOKIE}=${session.sessionToken}`;
+  const cookie = [
+    `${SESSION_COOKIE}=${session.sessionToken}`,
+    `${ACCESS_TOKEN_COOKIE}=${session.accessToken}`,
+    `${EXPIRY_COOKIE}=${session.accessTokenExpiresAt}`,
+    `${REFRESH_TOKEN_COOKIE}=${session.refreshToken}`,
+  ].join("; ");
   const pid = Number(server.process.pid);
   console.log(
     `server: ${server.url}, database: postgres (${name}), ${orders} orders, ${TICKETS} tickets (set up in ${setupSeconds.toFixed(1)} s)`,
