@@ -1,3 +1,4 @@
+// Long: the list of every screen to photograph, an entry each; it grows with the screens.
 /**
  * npm run screenshots [name …] — every screen in light and dark, on a phone (390×844) and
  * a desktop (1280×800), as full-page PNGs in screenshots/ (ignored by git), to look at
@@ -14,7 +15,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { bookingPath, orderPath, ordersPath } from "#contract/paths.ts";
+import { bookingPath } from "#contract/paths.ts";
 import { demoAccounts } from "#server/modules/demo/demo-seed.ts";
 import { launchChromium, newPage, waitForHydration } from "#tests/e2e/browser.ts";
 import { seedScreens } from "#tests/e2e/screens.ts";
@@ -23,6 +24,7 @@ import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { startStripePeer } from "#tests/support/stripe-peer.ts";
 import { makeWalletTestFiles } from "#tests/support/wallet-certs.ts";
 import { prepareCardScreens } from "./screenshots-card.ts";
+import { orderShots } from "./screenshots-orders.ts";
 
 type As = "visitor" | "user" | "owner";
 type Shot = {
@@ -150,13 +152,7 @@ async function saveEmail(page: Page, email: string, shown: string) {
   await page.getByText(shown, { exact: true }).first().waitFor();
 }
 
-function shotsFor({
-  event,
-  booking,
-  teamId,
-  ticketId,
-  card,
-}: Awaited<ReturnType<typeof prepare>>): Shot[] {
+function shotsFor({ event, teamId, ticketId, card }: Awaited<ReturnType<typeof prepare>>): Shot[] {
   const slug = (p: string) => p.replace(/^\//, "").replace(/[^\w-]+/g, "_") || "home";
   return [
     ...seedScreens.map(
@@ -224,21 +220,6 @@ function shotsFor({
     { name: "business_events_new", path: "/business/events/new", as: "owner" },
     { name: "business_event_editor", path: `/business/events/${event.id}`, as: "owner" },
     { name: "business_team", path: `/business/teams/${teamId}`, as: "owner" },
-    // The organiser's orders of an event: the list, a search, one order, its refund dialog.
-    { name: "business_orders", path: ordersPath(event.id), as: "owner" },
-    { name: "business_orders_empty", path: `${ordersPath(event.id)}?q=nobody`, as: "owner" },
-    { name: "business_order", path: orderPath(event.id, booking.id), as: "owner" },
-    {
-      name: "business_order_refund",
-      path: orderPath(event.id, booking.id),
-      as: "owner",
-      viewportOnly: true,
-      act: async (page) => {
-        await page.getByRole("button", { name: /Refund \/ cancel|Cancel tickets/ }).click();
-        await page.getByRole("dialog").waitFor();
-        await page.getByLabel("Chosen tickets").check();
-      },
-    },
     // Card payments (this server has no Stripe keys: the page says why cards are off).
     { name: "business_payments", path: "/business/payments", as: "owner" },
     { name: "business_payments_return", path: "/business/payments/return", as: "owner" },
@@ -328,7 +309,7 @@ const schemes = ["light", "dark"] as const;
 const browser = await launchChromium();
 try {
   const prepared = await prepare(browser);
-  const shots = shotsFor(prepared).filter(
+  const shots = [...shotsFor(prepared), ...orderShots(prepared)].filter(
     (shot) => only.length === 0 || only.some((part) => shot.name.includes(part)),
   );
   rmSync(outDir, { recursive: true, force: true });

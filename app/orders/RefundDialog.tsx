@@ -22,7 +22,7 @@ export function RefundDialog({
   const [scope, setScope] = useState<"all" | "chosen">("all");
   if (valid.length === 0) return null;
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" align="flex-start">
       <IntentAnswer result={fetcher.data?.intent === "refund" ? fetcher.data : undefined} />
       <ConfirmAction
         intent="refund"

@@ -4,6 +4,7 @@ import { csvStreamResponse } from "#app/orders/csv-stream.server.ts";
 import { bookingResendFunctions } from "#server/modules/bookings/booking-resend.functions.ts";
 import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
 import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
+import { orderFunctions } from "#server/modules/orders/orders.functions.ts";
 import type { Auth } from "#server/platform/auth/caller.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
@@ -11,7 +12,6 @@ import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";
 import { makeEvent, makeUser, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { functionContext, profileTestKit } from "#tests/support/kits/profile-test-kit.ts";
-import { orderFunctions } from "./orders.functions.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: each test checks the result's shape
 type Any = any;
