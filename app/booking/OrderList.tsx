@@ -5,6 +5,7 @@ import type { BookingSummary } from "#contract/booking-view.ts";
 import { formatEventTime } from "#contract/event-time.ts";
 import { bookingPath, eventTicketsPath } from "#contract/paths.ts";
 import { bookingStatusLabels } from "./booking-labels.ts";
+import { ResendConfirmation } from "./ResendConfirmation.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 
 function OrderRow({ booking }: { booking: BookingSummary }) {
@@ -39,6 +40,7 @@ function OrderRow({ booking }: { booking: BookingSummary }) {
             QR codes of your tickets
           </Anchor>
         ) : null}
+        {booking.status === "confirmed" ? <ResendConfirmation bookingId={booking.id} /> : null}
       </Stack>
     </Paper>
   );
