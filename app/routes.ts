@@ -35,6 +35,14 @@ export default [
     route("business/events/:id/revenue.csv", "routes/business.events.$id.revenue.csv.tsx"),
     route("business/revenue", "routes/business.revenue.tsx"),
     route("business/revenue.csv", "routes/business.revenue.csv.tsx"),
+    // The organiser's orders of an event, one order, and the two streamed exports.
+    route("business/events/:id/orders", "routes/business.events.$id.orders.tsx"),
+    route(
+      "business/events/:id/orders/:bookingId",
+      "routes/business.events.$id.orders.$bookingId.tsx",
+    ),
+    route("business/events/:id/orders.csv", "routes/business.events.$id.orders.csv.tsx"),
+    route("business/events/:id/attendees.csv", "routes/business.events.$id.attendees.csv.tsx"),
     route("business/teams", "routes/business.teams._index.tsx"),
     // Stripe Connect: the account's state, and where Stripe's onboarding comes back to.
     route("business/payments", "routes/business.payments.tsx"),

@@ -24,6 +24,7 @@ import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { startStripePeer } from "#tests/support/stripe-peer.ts";
 import { makeWalletTestFiles } from "#tests/support/wallet-certs.ts";
 import { prepareCardScreens } from "./screenshots-card.ts";
+import { orderShots } from "./screenshots-orders.ts";
 
 type As = "visitor" | "user" | "owner";
 type Shot = {
@@ -326,7 +327,7 @@ const schemes = ["light", "dark"] as const;
 const browser = await launchChromium();
 try {
   const prepared = await prepare(browser);
-  const shots = shotsFor(prepared).filter(
+  const shots = [...shotsFor(prepared), ...orderShots(prepared)].filter(
     (shot) => only.length === 0 || only.some((part) => shot.name.includes(part)),
   );
   rmSync(outDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { accountFunctions } from "./modules/accounts/accounts.functions.ts";
 import { alertFunctions } from "./modules/alerts/alerts.functions.ts";
 import { attendeeMessageFunctions } from "./modules/attendee-messages/attendee-messages.functions.ts";
+import { bookingResendFunctions } from "./modules/bookings/booking-resend.functions.ts";
 import { bookingFunctions } from "./modules/bookings/bookings.functions.ts";
 import { businessFunctions } from "./modules/businesses/businesses.functions.ts";
 import { checkinFunctions } from "./modules/checkin/checkin.functions.ts";
@@ -11,6 +12,7 @@ import { holdFunctions } from "./modules/holds/holds.functions.ts";
 import { invoiceFunctions } from "./modules/invoices/invoices.functions.ts";
 import { notificationFunctions } from "./modules/notifications/notifications.functions.ts";
 import { orderRefundFunctions } from "./modules/orders/order-refunds.functions.ts";
+import { orderFunctions } from "./modules/orders/orders.functions.ts";
 import { revenueFunctions } from "./modules/orders/revenue.functions.ts";
 import { paymentAccountFunctions } from "./modules/payments/payment-accounts.functions.ts";
 import { paymentIssueFunctions } from "./modules/payments/payment-issues.functions.ts";
@@ -59,6 +61,8 @@ export const appFunctions = [
   ...orderRefundFunctions,
   ...revenueFunctions,
   ...invoiceFunctions,
+  ...orderFunctions,
+  ...bookingResendFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;

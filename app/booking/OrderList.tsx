@@ -6,6 +6,7 @@ import { formatEventTime } from "#contract/event-time.ts";
 import { bookingPath, eventTicketsPath, receiptPath } from "#contract/paths.ts";
 import { hasReceipt } from "#contract/receipt-rule.ts";
 import { bookingStatusLabels } from "./booking-labels.ts";
+import { ResendConfirmation } from "./ResendConfirmation.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 
 function OrderRow({ booking }: { booking: BookingSummary }) {
@@ -45,6 +46,7 @@ function OrderRow({ booking }: { booking: BookingSummary }) {
             Receipt
           </Anchor>
         ) : null}
+        {booking.status === "confirmed" ? <ResendConfirmation bookingId={booking.id} /> : null}
       </Stack>
     </Paper>
   );

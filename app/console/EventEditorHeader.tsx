@@ -3,10 +3,12 @@ import { Link } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import type { EventStatus } from "#contract/event-options.ts";
 import { formatEventTime } from "#contract/event-time.ts";
+import { ordersPath } from "#contract/paths.ts";
 import { EventStatusBadge } from "./EventStatusBadge.tsx";
 
 type Props = {
   event: {
+    id: string;
     status: EventStatus;
     path: string;
     timeZone: string;
@@ -41,6 +43,11 @@ export function EventEditorHeader({ event, created }: Props) {
       <Anchor component={Link} to="revenue" relative="path">
         Revenue: gross, fees, refunds, net
       </Anchor>
+      {event.status !== "draft" ? (
+        <Anchor component={Link} to={ordersPath(event.id)}>
+          Orders and attendees
+        </Anchor>
+      ) : null}
       {event.status === "cancelled" ? (
         <FormMessage kind="error" title="Cancelled">
           This event was cancelled

@@ -1,11 +1,13 @@
 import { Anchor, Button, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { Link, useFetcher, useLoaderData } from "react-router";
+import { data, Link, useFetcher, useLoaderData } from "react-router";
 import { OrderList } from "#app/booking/OrderList.tsx";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
 import { isFunctionError } from "#app/forms/form-failure.ts";
+import { runIntentForm } from "#app/forms/intent-action.ts";
 import { serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import type { Route } from "./+types/order";
 
 const title = "My orders";
@@ -29,6 +31,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...(await server.invoke("bookings.listMine", { limit: pageSize })),
     };
   }
+}
+
+/** "Send my tickets again" on one of the caller's bookings. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverContext);
+  requireSameOrigin(server);
+  const form = await request.formData();
+  const { result, status } = await runIntentForm("resend", form, async () => {
+    const sent = await server.invoke("bookings.resend", {
+      bookingId: String(form.get("bookingId") ?? ""),
+    });
+    return sent.channels.includes("email")
+      ? "Sent again to your email."
+      : "Sent again: see your notifications.";
+  });
+  return data(result, { status });
 }
 
 type Loaded = Route.ComponentProps["loaderData"];

@@ -33,9 +33,10 @@ export function ticketHelpers(baseURL: string) {
 
   /** A published free event of a fresh organiser, through the console's functions. */
   async function freeEvent() {
+    const organiserPhone = ukMobile();
     const { userId } = await call<{ userId: string }>("test.signInAs", {
       name: "Ticket Organiser",
-      phone: ukMobile(),
+      phone: organiserPhone,
     });
     await call(
       "businesses.apply",
@@ -68,7 +69,7 @@ export function ticketHelpers(baseURL: string) {
       userId,
     );
     await call("events.publish", { eventId }, userId);
-    return { eventId, shortId, typeId: type.id, organiserId: userId };
+    return { eventId, shortId, typeId: type.id, organiserId: userId, organiserPhone };
   }
 
   async function book(userId: string, event: { shortId: string; typeId: string }, count: number) {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
+import { csvDocument } from "#server/platform/csv/csv.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import { csvDocument } from "./report-csv.ts";
 
 type CheckInRow = {
   event: string;

@@ -1,5 +1,5 @@
 import type { RevenueFigures, RevenueView } from "#contract/revenue-view.ts";
-import { csvDocument } from "#server/modules/checkin/report-csv.ts";
+import { csvDocument } from "#server/platform/csv/csv.ts";
 
 const header = [
   "Row",
@@ -29,7 +29,7 @@ const figuresOf = (f: RevenueFigures) => [
 /**
  * The revenue pages' figures as one CSV (the same view, so the same numbers): the totals
  * per currency, then a row per day, per ticket type and (the whole business) per event.
- * Amounts are integers in minor units; text cells are formula-safe (report-csv.ts).
+ * Amounts are integers in minor units; text cells are formula-safe (server/platform/csv/csv.ts).
  */
 export function revenueCsv(view: RevenueView, today: Date): { filename: string; csv: string } {
   const event = view.scope.event;

@@ -1,7 +1,8 @@
 /**
  * CSV as spreadsheets read it (decision 022): RFC 4180 (comma, CRLF, a field with a comma,
  * quote, CR or LF in double quotes with its quotes doubled), UTF-8 with a byte order mark
- * so Excel does not read names as Latin-1.
+ * so Excel does not read names as Latin-1. Shared by every export (the check-in report,
+ * the organiser's orders and attendees).
  */
 export const byteOrderMark = "\uFEFF";
 
@@ -19,11 +20,19 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+export type CsvRow = readonly (string | number | null)[];
+
+/** One row as a CRLF-ended line (a streamed export writes these a batch at a time). */
+export function csvLine(row: CsvRow): string {
+  return `${row.map(csvCell).join(",")}\r\n`;
+}
+
+/** The start of a file: the byte order mark and the header row. */
+export function csvHead(header: readonly string[]): string {
+  return `${byteOrderMark}${csvLine(header)}`;
+}
+
 /** A whole file: the byte order mark, a header row, then one line per row, CRLF-ended. */
-export function csvDocument(
-  header: readonly string[],
-  rows: readonly (readonly (string | number | null)[])[],
-): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
-  return `${byteOrderMark}${lines.join("\r\n")}\r\n`;
+export function csvDocument(header: readonly string[], rows: readonly CsvRow[]): string {
+  return csvHead(header) + rows.map(csvLine).join("");
 }

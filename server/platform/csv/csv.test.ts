@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { csvCell, csvDocument } from "./report-csv.ts";
+import { csvCell, csvDocument } from "./csv.ts";
 
 describe("the report's CSV", () => {
   it("quotes commas, quotes, line breaks and edge spaces, and leaves plain text bare", () => {

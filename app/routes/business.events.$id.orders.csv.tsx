@@ -1,0 +1,11 @@
+import { csvStreamResponse } from "#app/orders/csv-stream.server.ts";
+import { serverContext } from "#app/server-context.ts";
+import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
+import type { Route } from "./+types/business.events.$id.orders.csv";
+
+/** `/business/events/{id}/orders.csv`: one row per order of the event, streamed. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const server = context.get(serverContext);
+  requireSignedIn(server, request);
+  return csvStreamResponse(server, params.id, "orders");
+}

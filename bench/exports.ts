@@ -1,0 +1,161 @@
+/**
+ * npm run bench:exports — the organiser's CSV exports of a big event (issue 25).
+ * On PostgreSQL (a new database on BENCH_DATABASE_URL's server, default
+ * postgres://postgres@127.0.0.1:5432/test): an event with BENCH_TICKETS (default 100,000)
+ * tickets in orders of 4, set up by bulk SQL; the built server in its own process
+ * (production, one process). Downloads `/business/events/{id}/orders.csv` and
+ * `…/attendees.csv` as the owner and prints, for each: rows, bytes, time, time to first
+ * byte, and the server's peak RSS rise while it streamed (VmRSS of /proc/{pid}/status,
+ * sampled every 10 ms, over its value just before). Drops the database at the end.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import {
+  ACCESS_TOKEN_COOKIE,
+  EXPIRY_COOKIE,
+  REFRESH_TOKEN_COOKIE,
+  SESSION_COOKIE,
+} from "#contract/cookie-names.ts";
+import { loadSettings } from "#server/config.ts";
+import { ticketTypes } from "#server/modules/events/events.schema.ts";
+import { openDatabase } from "#server/platform/db/database.ts";
+import { createServices } from "#server/platform/runtime/create-services.ts";
+import { createLogger } from "#server/platform/runtime/logger.ts";
+import { businessOwner, insertEvent } from "#tests/support/kits/business-test-kit.ts";
+import { spawnServer } from "#tests/support/spawn-server.ts";
+import { adminSql } from "./support/admin-sql.ts";
+
+const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
+const PER_ORDER = 4;
+const APP_SECRET = randomBytes(32).toString("base64url");
+const PUBLIC_URL = "http://bench.invalid";
+
+/** Resident memory (bytes) of one process, from /proc/{pid}/status. */
+function rssOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
+  return Number(line?.[1] ?? 0) * 1024;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Downloads one file, counting its lines, while sampling the server's memory. */
+async function download(url: string, cookie: string, pid: number) {
+  const before = rssOf(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 10);
+  const started = performance.now();
+  let firstByte = 0;
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const response = await fetch(url, { headers: { cookie } });
+    const type = response.headers.get("content-type") ?? "";
+    if (response.status !== 200 || !type.startsWith("text/csv") || !response.body) {
+      throw new Error(`${url}: ${response.status} ${type}`);
+    }
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!firstByte) firstByte = performance.now() - started;
+      bytes += value.byteLength;
+      for (const byte of value) if (byte === 10) lines++;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  peak = Math.max(peak, rssOf(pid));
+  return { rows: lines - 1, bytes, ms: performance.now() - started, firstByte, before, peak };
+}
+
+const name = `bench_exports_${randomBytes(4).toString("hex")}`;
+await adminSql(baseUrl, `create database ${name}`);
+const url = new URL(baseUrl);
+url.pathname = `/${name}`;
+const databaseUrl = url.toString();
+const env = {
+  NODE_ENV: "production",
+  DATABASE_URL: databaseUrl,
+  APP_SECRET,
+  PUBLIC_URL,
+  ALLOW_OUTBOX_IN_PRODUCTION: "true",
+  LOG_LEVEL: "warn",
+  DEMO_DATA: "off",
+  WEB_CONCURRENCY: "1",
+};
+const server = await spawnServer({ env });
+const database = await openDatabase({ databaseUrl, pgliteDir: "", poolMax: 4 });
+try {
+  const settings = loadSettings({ ...env, PGLITE_DIR: "" });
+  const services = await createServices(settings, database, createLogger("silent"));
+  const db = database.db;
+  const owner = await businessOwner(services, "pro");
+  const event = await insertEvent(db, owner.business.id, "published");
+  const [type] = await db
+    .insert(ticketTypes)
+    .values({
+      eventId: event.id,
+      name: "Standing",
+      priceMinor: 1500,
+      currency: "EUR",
+      capacity: TICKETS,
+      taken: TICKETS,
+      perOrderLimit: PER_ORDER,
+    })
+    .returning();
+  if (!type) throw new Error("no ticket type");
+  const orders = Math.ceil(TICKETS / PER_ORDER);
+  const setupStarted = performance.now();
+  // One buyer, hold and booking per order, then its tickets: what 25,000 sales leave.
+  await db.execute(sql`
+    with buyers as (
+      insert into users (name, phone, phone_verified_at, email)
+      select 'Buyer ' || g, '+4478' || lpad(g::text, 9, '0'), now(), 'buyer' || g || '@example.com'
+      from generate_series(1, ${orders}::int) g returning id
+    ), held as (
+      insert into holds (user_id, event_id, status, expires_at)
+      select id, ${event.id}::uuid, 'converted', now() from buyers returning id, user_id
+    ), booked as (
+      insert into bookings (reference, user_id, event_id, hold_id, payment_status,
+        payment_provider, total_minor, currency, created_at)
+      select upper(substr(md5(id::text), 1, 4) || '-' || substr(md5(id::text), 5, 6)), user_id,
+        ${event.id}::uuid, id, 'unpaid', 'venue', ${1500 * PER_ORDER}, 'EUR',
+        now() - random() * interval '30 days'
+      from held returning id, user_id
+    )
+    insert into tickets (booking_id, event_id, ticket_type_id, holder_user_id, attendee_name, secret)
+    select booked.id, ${event.id}::uuid, ${type.id}::uuid, booked.user_id, 'Guest ' || n,
+      md5(random()::text || n || booked.id::text)
+    from booked, generate_series(1, ${PER_ORDER}::int) n`);
+  await db.execute(sql`analyze`);
+  const setupSeconds = (performance.now() - setupStarted) / 1000;
+  const session = await db.transaction((tx) =>
+    services.auth.startSession(tx, owner.user.id, { ip: "127.0.0.1", userAgent: "bench" }),
+  );
+  const cookie = [
+    `${SESSION_COOKIE}=${session.sessionToken}`,
+    `${ACCESS_TOKEN_COOKIE}=${session.accessToken}`,
+    `${EXPIRY_COOKIE}=${session.accessTokenExpiresAt}`,
+    `${REFRESH_TOKEN_COOKIE}=${session.refreshToken}`,
+  ].join("; ");
+  const pid = Number(server.process.pid);
+  console.log(
+    `server: ${server.url}, database: postgres (${name}), ${orders} orders, ${TICKETS} tickets (set up in ${setupSeconds.toFixed(1)} s)`,
+  );
+  // Warm-up: the route's modules loaded, a connection open, before memory is measured.
+  await download(`${server.url}/business/events/${event.id}/orders.csv`, cookie, pid);
+  for (const file of ["orders.csv", "attendees.csv"]) {
+    const r = await download(`${server.url}/business/events/${event.id}/${file}`, cookie, pid);
+    console.log(
+      `${file.padEnd(14)} ${String(r.rows).padStart(7)} rows  ${mb(r.bytes).padStart(8)}  ${(r.ms / 1000).toFixed(2)} s  first byte ${r.firstByte.toFixed(0)} ms  RSS ${mb(r.before)} → peak ${mb(r.peak)} (rise ${mb(r.peak - r.before)})`,
+    );
+  }
+} finally {
+  await database.close();
+  await server.stop();
+  await adminSql(baseUrl, `drop database if exists ${name} with (force)`);
+}

@@ -1,0 +1,194 @@
+import { sql } from "drizzle-orm";
+import { type OrderState, orderStateLabels } from "#contract/order-view.ts";
+import { isUuid } from "#contract/uuid.ts";
+import { requireOwnedEvent } from "#server/modules/events/event-ownership.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
+import { csvHead, csvLine } from "#server/platform/csv/csv.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
+import { orderStateSql } from "./order-state.ts";
+
+export const orderExportKinds = ["orders", "attendees"] as const;
+export type OrderExportKind = (typeof orderExportKinds)[number];
+
+/** Rows per batch: one query each, so memory stays flat whatever the event's size. */
+export const EXPORT_BATCH_ROWS = 1000;
+
+export const ordersCsvHeader = [
+  "Reference",
+  "Booked at",
+  "Buyer",
+  "Phone",
+  "Email",
+  "Tickets",
+  "Total",
+  "Refunded",
+  "Currency",
+  "State",
+] as const;
+
+export const attendeesCsvHeader = [
+  "Attendee",
+  "Ticket type",
+  "Status",
+  "Holder",
+  "Booking reference",
+  "Checked in at",
+  "Ticket",
+] as const;
+
+/** One batch of an export: the file's head on the first, its lines, where the next starts. */
+export type ExportBatch = {
+  filename: string;
+  /** The byte order mark and header row: the first batch only (no cursor given). */
+  head: string | null;
+  lines: string;
+  rows: number;
+  nextCursor: string | null;
+};
+
+/** Minor units as a plain decimal ("12.50"): a spreadsheet reads it as a number. */
+const decimal = (minor: number) => (minor / 100).toFixed(2);
+
+const wallTime = (column: string) =>
+  sql.raw(`to_char(${column} at time zone e.time_zone, 'YYYY-MM-DD HH24:MI:SS')`);
+
+/** A batch's cursor: `count` parts, numbers (microseconds) then the last row's id. */
+function decodeCursor(cursor: string, count: number): string[] {
+  const parts = Buffer.from(cursor, "base64url").toString().split(".");
+  const id = parts.at(-1);
+  const numbers = parts.slice(0, -1);
+  if (parts.length !== count || !id || !isUuid(id) || numbers.some((p) => !/^\d{1,20}$/.test(p))) {
+    throw new FunctionError("INVALID_ARGUMENT", "This download link is not valid.", [
+      { path: "cursor", message: "This download link is not valid." },
+    ]);
+  }
+  return parts;
+}
+const encodeCursor = (...parts: string[]) => Buffer.from(parts.join(".")).toString("base64url");
+
+/**
+ * `orders.exportCsv`: one batch of an event's orders (one row per booking, oldest first)
+ * or attendees (one row per ticket) as CSV lines, keyset paged: the page that streams the
+ * file asks for the next batch only when the download has taken the last one, so a
+ * download left half way stops asking.
+ */
+export async function exportBatch(
+  db: Executor,
+  userId: string,
+  input: { eventId: string; kind: OrderExportKind; cursor?: string | undefined },
+): Promise<ExportBatch> {
+  const { event } = await requireOwnedEvent(db, userId, input.eventId);
+  const after = input.cursor ? decodeCursor(input.cursor, input.kind === "orders" ? 2 : 1) : null;
+  const batch =
+    input.kind === "orders"
+      ? await ordersBatch(db, event.id, after)
+      : await attendeesBatch(db, event.id, after);
+  const header = input.kind === "orders" ? ordersCsvHeader : attendeesCsvHeader;
+  return {
+    filename: exportFilename(input.kind, event.title, new Date()),
+    head: after ? null : csvHead(header),
+    lines: batch.lines.join(""),
+    rows: batch.lines.length,
+    nextCursor: batch.lines.length === EXPORT_BATCH_ROWS ? batch.next : null,
+  };
+}
+
+async function ordersBatch(db: Executor, eventId: string, after: string[] | null) {
+  const micros = sql`(extract(epoch from b.created_at) * 1000000)::bigint`;
+  const rows = await rowsOf<{
+    id: string;
+    micros: string;
+    reference: string;
+    booked_at: string;
+    buyer_name: string;
+    buyer_phone: string | null;
+    buyer_email: string | null;
+    ticket_count: number | string;
+    total_minor: number;
+    refunded_minor: number;
+    currency: string;
+    state: OrderState;
+  }>(
+    db,
+    sql`select b.id, ${micros}::text as micros, b.reference, ${wallTime("b.created_at")} as booked_at,
+        u.name as buyer_name, coalesce(b.contact_phone, u.phone) as buyer_phone,
+        coalesce(b.contact_email, u.email) as buyer_email,
+        (select count(*) from tickets k where k.booking_id = b.id) as ticket_count,
+        b.total_minor, b.refunded_minor, b.currency, ${orderStateSql} as state
+      from bookings b join users u on u.id = b.user_id join events e on e.id = b.event_id
+      where b.event_id = ${eventId}::uuid
+        ${after ? sql`and (${micros}, b.id) > (${after[0]}::bigint, ${after[1]}::uuid)` : sql``}
+      order by ${micros}, b.id limit ${EXPORT_BATCH_ROWS}`,
+  );
+  const last = rows.at(-1);
+  return {
+    lines: rows.map((r) =>
+      csvLine([
+        r.reference,
+        r.booked_at,
+        r.buyer_name,
+        r.buyer_phone,
+        r.buyer_email,
+        Number(r.ticket_count),
+        decimal(r.total_minor),
+        decimal(r.refunded_minor),
+        r.currency,
+        orderStateLabels[r.state],
+      ]),
+    ),
+    next: last ? encodeCursor(last.micros, last.id) : null,
+  };
+}
+
+async function attendeesBatch(db: Executor, eventId: string, after: string[] | null) {
+  const rows = await rowsOf<{
+    id: string;
+    attendee_name: string;
+    type_name: string;
+    status: string;
+    holder_name: string | null;
+    reference: string;
+    checked_in_at: string | null;
+  }>(
+    db,
+    sql`select k.id, k.attendee_name, t.name as type_name, k.status,
+        case when k.holder_user_id is distinct from b.user_id then h.name end as holder_name,
+        b.reference,
+        (select ${wallTime("max(c.created_at)")} from check_ins c
+          where c.ticket_id = k.id and c.undone_at is null) as checked_in_at
+      from tickets k join bookings b on b.id = k.booking_id
+        join events e on e.id = k.event_id
+        join ticket_types t on t.id = k.ticket_type_id
+        left join users h on h.id = k.holder_user_id
+      where k.event_id = ${eventId}::uuid
+        ${after ? sql`and k.id > ${after[0]}::uuid` : sql``}
+      order by k.id limit ${EXPORT_BATCH_ROWS}`,
+  );
+  const last = rows.at(-1);
+  return {
+    lines: rows.map((r) =>
+      csvLine([
+        r.attendee_name,
+        r.type_name,
+        r.status,
+        r.holder_name,
+        r.reference,
+        r.checked_in_at,
+        r.id,
+      ]),
+    ),
+    next: last ? encodeCursor(last.id) : null,
+  };
+}
+
+/** `orders-{event title as ASCII}-{YYYY-MM-DD}.csv`: safe in a Content-Disposition header. */
+export function exportFilename(kind: OrderExportKind, title: string, now: Date): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .toLowerCase()
+    .slice(0, 40);
+  return `${kind}-${slug || "event"}-${now.toISOString().slice(0, 10)}.csv`;
+}
