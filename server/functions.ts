@@ -9,6 +9,7 @@ import { eventAuthoringFunctions } from "./modules/events/event-authoring.functi
 import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functions.ts";
 import { holdFunctions } from "./modules/holds/holds.functions.ts";
 import { notificationFunctions } from "./modules/notifications/notifications.functions.ts";
+import { buyerCancellationFunctions } from "./modules/orders/buyer-cancellation.functions.ts";
 import { orderRefundFunctions } from "./modules/orders/order-refunds.functions.ts";
 import { paymentAccountFunctions } from "./modules/payments/payment-accounts.functions.ts";
 import { paymentIssueFunctions } from "./modules/payments/payment-issues.functions.ts";
@@ -53,6 +54,7 @@ export const appFunctions = [
   ...paymentIssueFunctions,
   ...subscriptionFunctions,
   ...orderRefundFunctions,
+  ...buyerCancellationFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;
