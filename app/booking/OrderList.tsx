@@ -5,7 +5,15 @@ import type { BookingSummary } from "#contract/booking-view.ts";
 import { formatEventTime } from "#contract/event-time.ts";
 import { bookingPath, eventTicketsPath } from "#contract/paths.ts";
 import { bookingStatusLabels } from "./booking-labels.ts";
+import { CancelBookingDialog } from "./CancelBookingDialog.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
+
+/** Worth offering: on, and the event not started (the dialog's quote tells the policy). */
+function cancellable(booking: BookingSummary): boolean {
+  return (
+    booking.event.status !== "cancelled" && new Date(booking.event.startsAt).getTime() > Date.now()
+  );
+}
 
 function OrderRow({ booking }: { booking: BookingSummary }) {
   const tickets = `${booking.ticketCount} ticket${booking.ticketCount === 1 ? "" : "s"}`;
@@ -35,9 +43,12 @@ function OrderRow({ booking }: { booking: BookingSummary }) {
           </Text>
         </Group>
         {booking.status === "confirmed" ? (
-          <Anchor component={Link} to={eventTicketsPath(booking.event.id)} size="sm">
-            QR codes of your tickets
-          </Anchor>
+          <Group justify="space-between" align="center">
+            <Anchor component={Link} to={eventTicketsPath(booking.event.id)} size="sm">
+              QR codes of your tickets
+            </Anchor>
+            {cancellable(booking) ? <CancelBookingDialog reference={booking.reference} /> : null}
+          </Group>
         ) : null}
       </Stack>
     </Paper>

@@ -1,6 +1,9 @@
 import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { eventCategories } from "#contract/event-options.ts";
-import { CancellationPolicyFields, type CancellationPolicyValues } from "./CancellationPolicyFields.tsx";
+import {
+  CancellationPolicyFields,
+  type CancellationPolicyValues,
+} from "./CancellationPolicyFields.tsx";
 import { DescriptionField } from "./DescriptionField.tsx";
 import { TimeZoneSelect } from "./TimeZoneSelect.tsx";
 import { taxRateText } from "./tax-rate-input.ts";

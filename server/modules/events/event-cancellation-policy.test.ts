@@ -26,7 +26,11 @@ describe.each(testDatabases)("an event's cancellation policy on $name", ({ open 
     const { eventId } = await newEvent();
     const policy = async () => {
       const event = await owner.call<OwnerEventView>("events.getForOwner", { eventId });
-      return [event.attendeeCancellation, event.cancellationDeadlineHours, event.cancellationFeePercent];
+      return [
+        event.attendeeCancellation,
+        event.cancellationDeadlineHours,
+        event.cancellationFeePercent,
+      ];
     };
     expect(await policy()).toEqual([true, 0, 0]);
     await owner.call("events.update", {
@@ -53,7 +57,10 @@ describe.each(testDatabases)("an event's cancellation policy on $name", ({ open 
     expect(bad).toMatchObject({ status: "INVALID_ARGUMENT" });
     expect(bad.details).toEqual(
       expect.arrayContaining([
-        { path: "cancellationDeadlineHours", message: "At most 8760 hours (a year) before the start." },
+        {
+          path: "cancellationDeadlineHours",
+          message: "At most 8760 hours (a year) before the start.",
+        },
         { path: "cancellationFeePercent", message: "The fee is at most 100 %." },
       ]),
     );

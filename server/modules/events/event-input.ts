@@ -1,13 +1,13 @@
 import { z } from "zod";
 import {
+  MAX_CANCELLATION_DEADLINE_HOURS,
+  MAX_CANCELLATION_FEE_PERCENT,
+} from "#contract/cancellation-policy.ts";
+import {
   eventCategories,
   maxEventDurationDays,
   ticketCurrencies,
 } from "#contract/event-options.ts";
-import {
-  MAX_CANCELLATION_DEADLINE_HOURS,
-  MAX_CANCELLATION_FEE_PERCENT,
-} from "#contract/cancellation-policy.ts";
 import { MAX_TAX_RATE_BP, ticketPaymentMethods } from "#contract/payment-options.ts";
 import { fromLocalInput, isKnownTimeZone } from "./zoned-time.ts";
 

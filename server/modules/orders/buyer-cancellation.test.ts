@@ -35,7 +35,11 @@ describe.each(testDatabases)("the buyer cancels under the policy on $name", (dat
     expect(new Date(open.deadline).getTime()).toBeGreaterThan(Date.now());
     const done = await me.call("bookings.cancel", { bookingId: early.id });
     expect(done).toMatchObject({ status: "refunded", paymentStatus: "refunded", canCancel: false });
-    expect(done.refund).toMatchObject({ source: "attendee", amountMinor: 2130, status: "succeeded" });
+    expect(done.refund).toMatchObject({
+      source: "attendee",
+      amountMinor: 2130,
+      status: "succeeded",
+    });
 
     await kit.setPolicy(event.id, { hours: 24, startsInMs: 24 * hour - minute });
     const view = await me.call("bookings.get", { reference: late.reference });

@@ -35,7 +35,8 @@ const refusalError = (refusal: CancellationRefusal) =>
 function requireOwnTickets(view: BookingView, ticketIds: string[] | undefined): void {
   if (!ticketIds) return;
   const ids = new Set(view.tickets.map((ticket) => ticket.id));
-  if (ticketIds.some((id) => !ids.has(id))) throw new FunctionError("NOT_FOUND", "Ticket not found.");
+  if (ticketIds.some((id) => !ids.has(id)))
+    throw new FunctionError("NOT_FOUND", "Ticket not found.");
 }
 
 /**
@@ -55,10 +56,9 @@ export async function quoteCancellation(
   const { order, tickets } = await lockOrder(db, view.id, { lock: false });
   const chosen =
     input.ticketIds ?? tickets.filter((t) => t.status === "valid").map((ticket) => ticket.id);
-  const amount =
-    paidByCard(order)
-      ? refundAmountOf(order, tickets, chosen, policy.feePercent)
-      : { amountMinor: 0, keptMinor: 0 };
+  const amount = paidByCard(order)
+    ? refundAmountOf(order, tickets, chosen, policy.feePercent)
+    : { amountMinor: 0, keptMinor: 0 };
   return {
     allowed: refusal === null,
     reason: refusal?.reason ?? null,

@@ -1,8 +1,5 @@
 import { bookingPath, eventTicketsPath } from "#contract/paths.ts";
-import {
-  type Notice,
-  notifyUsers,
-} from "#server/modules/notifications/notifications.service.ts";
+import { type Notice, notifyUsers } from "#server/modules/notifications/notifications.service.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { moneyText } from "./money-text.ts";
 import type { OrderDeps } from "./order-deps.ts";
@@ -47,7 +44,9 @@ export async function tellTicketsCancelled(
   ];
   const holders = new Set(
     cancel.tickets
-      .filter((t) => cancelledIds.includes(t.id) && t.holderUserId && t.holderUserId !== order.userId)
+      .filter(
+        (t) => cancelledIds.includes(t.id) && t.holderUserId && t.holderUserId !== order.userId,
+      )
       .map((t) => t.holderUserId as string),
   );
   for (const holder of holders) {

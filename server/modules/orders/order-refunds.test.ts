@@ -62,7 +62,9 @@ describe.each(testDatabases)("the organiser refunds orders on $name", (database)
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, me.user.id), eq(notifications.kind, "payment-refunded")));
-    expect(told.map((n) => n.title)).toEqual(["1 ticket cancelled, 21.30 EUR refunded to your card"]);
+    expect(told.map((n) => n.title)).toEqual([
+      "1 ticket cancelled, 21.30 EUR refunded to your card",
+    ]);
     expect(nth(told, 0).body).toContain('The organiser wrote: "Cannot come"');
 
     const rest = await organiser.call("orders.refund", { bookingId: booking.id, ticketIds: null });
@@ -82,7 +84,11 @@ describe.each(testDatabases)("the organiser refunds orders on $name", (database)
     );
     expect(atPeer.map((r) => r.amount).sort()).toEqual([2130, 4260]);
     const view = await me.call("bookings.get", { reference: booking.reference });
-    expect(view.tickets.map((t: Ticket) => t.status)).toEqual(["cancelled", "cancelled", "cancelled"]);
+    expect(view.tickets.map((t: Ticket) => t.status)).toEqual([
+      "cancelled",
+      "cancelled",
+      "cancelled",
+    ]);
     // Nothing is left to refund: a second whole refund is refused.
     expect(
       await organiser.fail("orders.refund", { bookingId: booking.id, ticketIds: null }),
@@ -127,7 +133,10 @@ describe.each(testDatabases)("the organiser refunds orders on $name", (database)
     const me = await kit.buyer();
     const booking = await kit.paidBooking(me, event.id, nth(types, 0).id, 2);
     for (const caller of [kit.organiser(other.owner), me]) {
-      const refusal = await caller.fail("orders.refund", { bookingId: booking.id, ticketIds: null });
+      const refusal = await caller.fail("orders.refund", {
+        bookingId: booking.id,
+        ticketIds: null,
+      });
       expect(refusal).toMatchObject({ status: "NOT_FOUND", message: "Order not found." });
     }
     await kit.setTicketStatus(booking.tickets[0].id, "checked-in");
@@ -135,7 +144,10 @@ describe.each(testDatabases)("the organiser refunds orders on $name", (database)
       bookingId: booking.id,
       ticketIds: [booking.tickets[0].id],
     });
-    expect(used).toMatchObject({ status: "FAILED_PRECONDITION", details: { reason: "checked-in" } });
+    expect(used).toMatchObject({
+      status: "FAILED_PRECONDITION",
+      details: { reason: "checked-in" },
+    });
     const stranger = await kit.organiser(owner).fail("orders.refund", {
       bookingId: booking.id,
       ticketIds: [crypto.randomUUID()],
@@ -153,7 +165,10 @@ describe.each(testDatabases)("the organiser refunds orders on $name", (database)
     const organiser = kit.organiser(owner);
     peer.nextRefundStatus("failed");
     try {
-      const failed = await organiser.call("orders.refund", { bookingId: booking.id, ticketIds: null });
+      const failed = await organiser.call("orders.refund", {
+        bookingId: booking.id,
+        ticketIds: null,
+      });
       expect(failed.refund).toMatchObject({ status: "failed", attempt: 1 });
       expect(failed.refund.failure).toBeTruthy();
       // The tickets stay cancelled while the money is retried.
@@ -165,7 +180,10 @@ describe.each(testDatabases)("the organiser refunds orders on $name", (database)
     const retried = await organiser.call("orders.retryRefund", { refundId: row?.id });
     expect(retried).toMatchObject({ status: "succeeded", attempt: 2, failure: null });
     const again = await organiser.fail("orders.retryRefund", { refundId: row?.id });
-    expect(again).toMatchObject({ status: "FAILED_PRECONDITION", details: { reason: "not-failed" } });
+    expect(again).toMatchObject({
+      status: "FAILED_PRECONDITION",
+      details: { reason: "not-failed" },
+    });
     const other = await makeEvent(db.db);
     expect(
       (await kit.organiser(other.owner).fail("orders.retryRefund", { refundId: row?.id })).status,

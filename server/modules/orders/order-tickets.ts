@@ -113,7 +113,8 @@ export function chosenTickets(
     if (ticket.status === "checked-in") {
       refuse("This ticket was already used at the door.", "checked-in");
     }
-    if (ticket.status === "cancelled") refuse("This ticket is already cancelled.", "already-cancelled");
+    if (ticket.status === "cancelled")
+      refuse("This ticket is already cancelled.", "already-cancelled");
   }
   return [...new Set(ticketIds)];
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { RefundView } from "#contract/refund-view.ts";
-import type { RefundRow } from "#server/modules/payments/refunds.ts";
 import { refunds } from "#server/modules/payments/payments.schema.ts";
+import type { RefundRow } from "#server/modules/payments/refunds.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 
 /** A refund row as the organiser and the buyer see it. */

@@ -14,8 +14,12 @@ import { functionContext, profileTestKit } from "#tests/support/kits/profile-tes
  */
 export async function bookingsKit(database: DatabaseHandle, env: Record<string, string> = {}) {
   const kit = await profileTestKit(database, env);
-  const registry = createRegistry([...holdFunctions, ...bookingFunctions,
-    ...buyerCancellationFunctions, ...ticketFunctions]);
+  const registry = createRegistry([
+    ...holdFunctions,
+    ...bookingFunctions,
+    ...buyerCancellationFunctions,
+    ...ticketFunctions,
+  ]);
   let ipCounter = 0;
   function as(auth: Auth | null, ip?: string) {
     const ctx = functionContext(kit.services, auth);

@@ -15,8 +15,13 @@ export async function ordersKit(database: DatabaseHandle, peer: StripePeer) {
   type Buyer = Awaited<ReturnType<typeof kit.buyer>>;
 
   /** A booking of `quantity` tickets of one type, paid by card at the peer; its BookingView. */
-  // biome-ignore lint/suspicious/noExplicitAny: each test checks the result's shape
-  async function paidBooking(me: Buyer, eventId: string, typeId: string, quantity: number): Promise<any> {
+  async function paidBooking(
+    me: Buyer,
+    eventId: string,
+    typeId: string,
+    quantity: number,
+    // biome-ignore lint/suspicious/noExplicitAny: each test checks the result's shape
+  ): Promise<any> {
     const hold = await holdOf(me, eventId, [{ ticketTypeId: typeId, quantity }]);
     const started = await me.call("payments.startCheckout", {
       holdId: hold.id,
@@ -46,7 +51,8 @@ export async function ordersKit(database: DatabaseHandle, peer: StripePeer) {
     eventId: string,
     policy: { allowed?: boolean; hours?: number; feePercent?: number; startsInMs?: number },
   ) {
-    const startsAt = policy.startsInMs === undefined ? null : new Date(Date.now() + policy.startsInMs);
+    const startsAt =
+      policy.startsInMs === undefined ? null : new Date(Date.now() + policy.startsInMs);
     await database.db.execute(sql`update events set
       attendee_cancellation = ${policy.allowed ?? true},
       cancellation_deadline_hours = ${policy.hours ?? 0},
@@ -57,7 +63,9 @@ export async function ordersKit(database: DatabaseHandle, peer: StripePeer) {
   }
 
   async function setTicketStatus(ticketId: string, status: string) {
-    await database.db.execute(sql`update tickets set status = ${status} where id = ${ticketId}::uuid`);
+    await database.db.execute(
+      sql`update tickets set status = ${status} where id = ${ticketId}::uuid`,
+    );
   }
 
   return { ...kit, paidBooking, organiser, bookingRow, setPolicy, setTicketStatus };
