@@ -52,7 +52,7 @@ export function CancelBookingDialog({ reference }: { reference: string }) {
   };
   return (
     <>
-      <Button color="red" variant="outline" onClick={open} aria-haspopup="dialog">
+      <Button color="red.8" variant="outline" onClick={open} aria-haspopup="dialog">
         Cancel booking
       </Button>
       <Modal
@@ -61,6 +61,7 @@ export function CancelBookingDialog({ reference }: { reference: string }) {
         title={`Cancel booking ${reference}`}
         size="md"
         centered
+        closeButtonProps={{ "aria-label": "Close" }}
       >
         {done ? (
           <Stack gap="md">
@@ -107,7 +108,7 @@ export function CancelBookingDialog({ reference }: { reference: string }) {
                 </Button>
                 <Button
                   type="submit"
-                  color="red"
+                  color="red.8"
                   loading={cancel.state !== "idle"}
                   disabled={
                     !data.quote.allowed || tickets.ids.length === 0 || loaded.state !== "idle"
