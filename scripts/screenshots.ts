@@ -202,6 +202,16 @@ function shotsFor({ event, teamId, ticketId, card }: Awaited<ReturnType<typeof p
       as: "user",
     },
     { name: "booking_card_paid", path: bookingPath(card.reference), as: "owner" },
+    // The buyer's cancellation (issue 25): the dialog with its tickets and the quote.
+    {
+      name: "booking_cancel_dialog",
+      path: bookingPath(card.reference),
+      as: "owner",
+      act: async (page) => {
+        await page.getByRole("button", { name: "Cancel booking" }).click();
+        await page.getByRole("dialog").getByText(/^You get /).waitFor();
+      },
+    },
     { name: "my_ticket_one", path: `/my-ticket/${ticketId}`, as: "user" },
     { name: "my_ticket_event", path: `/my_ticket/${event.id}`, as: "user" },
     {

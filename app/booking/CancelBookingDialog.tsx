@@ -1,16 +1,15 @@
-import { Button, Checkbox, Fieldset, Group, Loader, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Loader, Modal, Stack } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import type { CancelDialogData, CancelDialogResult } from "#app/routes/order.cancel.tsx";
-import { quoteLine, resultLine } from "./cancellation-text.ts";
-
-const dialogPath = "/order/cancel";
+import { CancelTicketsForm, cancelDialogPath } from "./CancelTicketsForm.tsx";
+import { resultLine } from "./cancellation-text.ts";
 
 function quotePath(reference: string, chosen: string[] | null): string {
   const params = new URLSearchParams({ reference });
   for (const id of chosen ?? []) params.append("ticket", id);
-  return `${dialogPath}?${params}`;
+  return `${cancelDialogPath}?${params}`;
 }
 
 /** The valid tickets the buyer ticks (all at first: the whole booking). */
@@ -20,13 +19,14 @@ function useChosenTickets(data: CancelDialogData | undefined) {
   const ids = chosen ?? valid.map((t) => t.id as string);
   const toggle = (id: string, on: boolean) =>
     setChosen(on ? [...new Set([...ids, id])] : ids.filter((x) => x !== id));
-  return { valid, ids, whole: ids.length === valid.length, toggle, reset: () => setChosen(null) };
+  return { ids, whole: ids.length === valid.length, toggle, reset: () => setChosen(null) };
 }
 
 /**
  * "Cancel booking": a dialog with the booking's valid tickets to choose (all: the whole
  * booking), what cancelling them gives back under the event's policy (the quote, asked
  * again on each change), then what was done: tickets cancelled, the refund and its state.
+ * Without JavaScript the button is a link to the same form as a page (`/order/cancel`).
  */
 export function CancelBookingDialog({ reference }: { reference: string }) {
   const [opened, setOpened] = useState(false);
@@ -40,11 +40,6 @@ export function CancelBookingDialog({ reference }: { reference: string }) {
   useEffect(() => {
     if (opened && data) loaded.load(quotePath(reference, tickets.whole ? null : tickets.ids));
   }, [chosenKey]);
-  const open = () => {
-    tickets.reset();
-    setOpened(true);
-    loaded.load(quotePath(reference, null));
-  };
   const done = cancel.data && !cancel.data.failure ? cancel.data : null;
   const close = () => {
     setOpened(false);
@@ -52,7 +47,21 @@ export function CancelBookingDialog({ reference }: { reference: string }) {
   };
   return (
     <>
-      <Button color="red.8" variant="outline" onClick={open} aria-haspopup="dialog">
+      <Button
+        component="a"
+        href={quotePath(reference, null)}
+        color="red.8"
+        variant="outline"
+        // A button that opens the dialog; without JavaScript, a link to the same form as a page.
+        role="button"
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          event.preventDefault();
+          tickets.reset();
+          setOpened(true);
+          loaded.load(quotePath(reference, null));
+        }}
+      >
         Cancel booking
       </Button>
       <Modal
@@ -73,54 +82,19 @@ export function CancelBookingDialog({ reference }: { reference: string }) {
             <Loader size="sm" aria-label="Loading the booking" />
           </Group>
         ) : (
-          <cancel.Form method="post" action={dialogPath}>
-            <Stack gap="md">
-              <input type="hidden" name="bookingId" value={data.booking.id} />
-              <input type="hidden" name="whole" value={tickets.whole ? "yes" : "no"} />
-              <Fieldset
-                legend="Tickets to cancel (all of them: the whole booking)"
-                variant="unstyled"
-              >
-                <Stack gap="xs" mt="xs">
-                  {tickets.valid.map((ticket) => (
-                    <Checkbox
-                      key={ticket.id}
-                      name="ticket"
-                      value={ticket.id ?? ""}
-                      checked={tickets.ids.includes(ticket.id ?? "")}
-                      onChange={(event) =>
-                        tickets.toggle(ticket.id ?? "", event.currentTarget.checked)
-                      }
-                      label={`${ticket.attendeeName} (${ticket.ticketTypeName})`}
-                    />
-                  ))}
-                </Stack>
-              </Fieldset>
-              <Text role="status" aria-live="polite" fw={600} data-quote>
-                {loaded.state === "loading" ? "Working out your refund…" : quoteLine(data.quote)}
-              </Text>
-              {cancel.data?.failure ? (
-                <FormMessage kind="error">{cancel.data.failure.message}</FormMessage>
-              ) : null}
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={close}>
-                  Keep my booking
-                </Button>
-                <Button
-                  type="submit"
-                  color="red.8"
-                  loading={cancel.state !== "idle"}
-                  disabled={
-                    !data.quote.allowed || tickets.ids.length === 0 || loaded.state !== "idle"
-                  }
-                >
-                  {tickets.whole
-                    ? "Cancel the booking"
-                    : `Cancel ${tickets.ids.length} ticket${tickets.ids.length === 1 ? "" : "s"}`}
-                </Button>
-              </Group>
-            </Stack>
-          </cancel.Form>
+          <CancelTicketsForm
+            data={data}
+            FormComponent={cancel.Form}
+            chosen={tickets}
+            quoting={loaded.state !== "idle"}
+            failure={cancel.data?.failure?.message}
+            pending={cancel.state !== "idle"}
+            keep={
+              <Button variant="default" onClick={close}>
+                Keep my booking
+              </Button>
+            }
+          />
         )}
       </Modal>
     </>

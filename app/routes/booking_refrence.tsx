@@ -76,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     linkError: linked?.linkError ?? null,
     signedIn: server.auth !== null,
     region: phone.defaultRegion,
+    cancelled: Number(params.get("cancelled") ?? 0),
   };
 }
 
@@ -99,6 +100,11 @@ export default function Page() {
     return (
       <Screen title={title}>
         <BookingDetails booking={booking} />
+        {loaded.cancelled > 0 ? (
+          <FormMessage kind="notice">
+            {`${loaded.cancelled} ticket${loaded.cancelled === 1 ? "" : "s"} cancelled.`}
+          </FormMessage>
+        ) : null}
         {loaded.policy ? (
           <Text size="sm" data-policy>
             {loaded.policy}
