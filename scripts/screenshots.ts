@@ -22,7 +22,7 @@ import { callFunction } from "#tests/e2e/session.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { startStripePeer } from "#tests/support/stripe-peer.ts";
 import { makeWalletTestFiles } from "#tests/support/wallet-certs.ts";
-import { prepareCardScreens } from "./screenshots-card.ts";
+import { cardPaidShots, prepareCardScreens } from "./screenshots-card.ts";
 
 type As = "visitor" | "user" | "owner";
 type Shot = {
@@ -201,17 +201,7 @@ function shotsFor({ event, teamId, ticketId, card }: Awaited<ReturnType<typeof p
       path: `/booking/${card.event.shortId}?checkout=${card.checkoutId}&back=1`,
       as: "user",
     },
-    { name: "booking_card_paid", path: bookingPath(card.reference), as: "owner" },
-    // The buyer's cancellation (issue 25): the dialog with its tickets and the quote.
-    {
-      name: "booking_cancel_dialog",
-      path: bookingPath(card.reference),
-      as: "owner",
-      act: async (page) => {
-        await page.getByRole("button", { name: "Cancel booking" }).click();
-        await page.getByRole("dialog").getByText(/^You get /).waitFor();
-      },
-    },
+    ...cardPaidShots(bookingPath(card.reference)),
     { name: "my_ticket_one", path: `/my-ticket/${ticketId}`, as: "user" },
     { name: "my_ticket_event", path: `/my_ticket/${event.id}`, as: "user" },
     {

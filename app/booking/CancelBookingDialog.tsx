@@ -6,6 +6,8 @@ import type { CancelDialogData, CancelDialogResult } from "#app/routes/order.can
 import { CancelTicketsForm, cancelDialogPath } from "./CancelTicketsForm.tsx";
 import { resultLine } from "./cancellation-text.ts";
 
+const alarm = "light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))";
+
 function quotePath(reference: string, chosen: string[] | null): string {
   const params = new URLSearchParams({ reference });
   for (const id of chosen ?? []) params.append("ticket", id);
@@ -50,8 +52,9 @@ export function CancelBookingDialog({ reference }: { reference: string }) {
       <Button
         component="a"
         href={quotePath(reference, null)}
-        color="red.8"
         variant="outline"
+        // Dark red on light, light red on dark: readable on both (the default red is not).
+        style={{ "--button-color": alarm, "--button-bd": `1px solid ${alarm}` }}
         // A button that opens the dialog; without JavaScript, a link to the same form as a page.
         role="button"
         aria-haspopup="dialog"
