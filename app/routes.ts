@@ -58,6 +58,7 @@ export default [
     // layout's middleware covers client-side navigations into them.
     layout("routes/gated-layout.tsx", [
       route("order", "routes/order.tsx"),
+      route("order/cancel", "routes/order.cancel.tsx"),
       route("profile", "routes/profile.tsx"),
       route("booking/:id", "routes/booking.$id.tsx"),
       route("my_ticket/:id", "routes/my_ticket.$id.tsx"),

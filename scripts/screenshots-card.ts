@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { callFunction } from "#tests/e2e/session.ts";
 import type { StripePeer } from "#tests/support/stripe-peer.ts";
 
@@ -65,3 +66,24 @@ export async function prepareCardScreens(
   );
   return { event, checkoutId: open.checkoutId, reference: settled.bookingReference ?? "none" };
 }
+
+/**
+ * A booking paid by card, as its buyer sees it, and the buyer's cancellation over it
+ * (issue 25): the dialog with its tickets and the quote.
+ */
+export const cardPaidShots = (path: string) => [
+  { name: "booking_card_paid", path, as: "owner" as const },
+  {
+    name: "booking_cancel_dialog",
+    path,
+    as: "owner" as const,
+    viewportOnly: true as const,
+    act: async (page: Page) => {
+      await page.getByRole("button", { name: "Cancel booking" }).click();
+      await page
+        .getByRole("dialog")
+        .getByText(/^You get /)
+        .waitFor();
+    },
+  },
+];

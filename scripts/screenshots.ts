@@ -23,7 +23,7 @@ import { callFunction } from "#tests/e2e/session.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { startStripePeer } from "#tests/support/stripe-peer.ts";
 import { makeWalletTestFiles } from "#tests/support/wallet-certs.ts";
-import { prepareCardScreens } from "./screenshots-card.ts";
+import { cardPaidShots, prepareCardScreens } from "./screenshots-card.ts";
 import { orderShots } from "./screenshots-orders.ts";
 
 type As = "visitor" | "user" | "owner";
@@ -216,9 +216,9 @@ function shotsFor({
       path: `/booking/${card.event.shortId}?checkout=${card.checkoutId}&back=1`,
       as: "user",
     },
-    { name: "booking_card_paid", path: bookingPath(card.reference), as: "owner" },
     { name: "receipt_card", path: receiptPath(card.reference), as: "owner" },
     { name: "receipt_none", path: receiptPath(booking.reference), as: "user" },
+    ...cardPaidShots(bookingPath(card.reference)),
     { name: "my_ticket_one", path: `/my-ticket/${ticketId}`, as: "user" },
     { name: "my_ticket_event", path: `/my_ticket/${event.id}`, as: "user" },
     {

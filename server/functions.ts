@@ -11,6 +11,7 @@ import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functi
 import { holdFunctions } from "./modules/holds/holds.functions.ts";
 import { invoiceFunctions } from "./modules/invoices/invoices.functions.ts";
 import { notificationFunctions } from "./modules/notifications/notifications.functions.ts";
+import { buyerCancellationFunctions } from "./modules/orders/buyer-cancellation.functions.ts";
 import { orderRefundFunctions } from "./modules/orders/order-refunds.functions.ts";
 import { orderFunctions } from "./modules/orders/orders.functions.ts";
 import { revenueFunctions } from "./modules/orders/revenue.functions.ts";
@@ -63,6 +64,7 @@ export const appFunctions = [
   ...invoiceFunctions,
   ...orderFunctions,
   ...bookingResendFunctions,
+  ...buyerCancellationFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;

@@ -6,8 +6,16 @@ import { formatEventTime } from "#contract/event-time.ts";
 import { bookingPath, eventTicketsPath, receiptPath } from "#contract/paths.ts";
 import { hasReceipt } from "#contract/receipt-rule.ts";
 import { bookingStatusLabels } from "./booking-labels.ts";
+import { CancelBookingDialog } from "./CancelBookingDialog.tsx";
 import { ResendConfirmation } from "./ResendConfirmation.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
+
+/** Worth offering: on, and the event not started (the dialog's quote tells the policy). */
+function cancellable(booking: BookingSummary): boolean {
+  return (
+    booking.event.status !== "cancelled" && new Date(booking.event.startsAt).getTime() > Date.now()
+  );
+}
 
 function OrderRow({ booking }: { booking: BookingSummary }) {
   const tickets = `${booking.ticketCount} ticket${booking.ticketCount === 1 ? "" : "s"}`;
@@ -37,9 +45,12 @@ function OrderRow({ booking }: { booking: BookingSummary }) {
           </Text>
         </Group>
         {booking.status === "confirmed" ? (
-          <Anchor component={Link} to={eventTicketsPath(booking.event.id)} size="sm">
-            QR codes of your tickets
-          </Anchor>
+          <Group justify="space-between" align="center">
+            <Anchor component={Link} to={eventTicketsPath(booking.event.id)} size="sm">
+              QR codes of your tickets
+            </Anchor>
+            {cancellable(booking) ? <CancelBookingDialog reference={booking.reference} /> : null}
+          </Group>
         ) : null}
         {hasReceipt(booking) ? (
           <Anchor component={Link} to={receiptPath(booking.reference)} size="sm">

@@ -1,5 +1,9 @@
 import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { eventCategories } from "#contract/event-options.ts";
+import {
+  CancellationPolicyFields,
+  type CancellationPolicyValues,
+} from "./CancellationPolicyFields.tsx";
 import { DescriptionField } from "./DescriptionField.tsx";
 import { TimeZoneSelect } from "./TimeZoneSelect.tsx";
 import { taxRateText } from "./tax-rate-input.ts";
@@ -20,7 +24,7 @@ export type EventDetailsValues = {
   taxInclusive?: boolean;
   taxRate?: string;
   taxMode?: string;
-};
+} & CancellationPolicyValues;
 
 type Props = {
   values: EventDetailsValues;
@@ -136,6 +140,7 @@ export function EventDetailsFields({ values, errors, zones, followBrowserZone }:
         description="Ticket holders get it in the app, and by email or SMS as they chose."
         defaultChecked={values.reminders === true || values.reminders === "on"}
       />
+      <CancellationPolicyFields values={values} errors={errors} />
     </Stack>
   );
 }

@@ -17,5 +17,29 @@ export function eventDetailsFrom(form: FormData) {
     // A form without the tax fields leaves the event's tax as it is.
     ...(form.has("taxRate") ? { taxRateBp: readTaxRate(field(form, "taxRate")) } : {}),
     ...(form.has("taxMode") ? { taxInclusive: field(form, "taxMode") !== "added" } : {}),
+    ...cancellationPolicyFrom(form),
+  };
+}
+
+/** A whole number as typed ("" is 0); anything else NaN, which the server refuses on the field. */
+function wholeNumber(text: string): number {
+  const value = text.trim();
+  if (value === "") return 0;
+  return /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/** The cancellation policy's fields; a form without them leaves the policy as it is. */
+function cancellationPolicyFrom(form: FormData) {
+  return {
+    // The hidden "off" always comes with the box; "on" as well when it is ticked.
+    ...(form.has("attendeeCancellation")
+      ? { attendeeCancellation: form.getAll("attendeeCancellation").includes("on") }
+      : {}),
+    ...(form.has("cancellationDeadlineHours")
+      ? { cancellationDeadlineHours: wholeNumber(field(form, "cancellationDeadlineHours")) }
+      : {}),
+    ...(form.has("cancellationFeePercent")
+      ? { cancellationFeePercent: wholeNumber(field(form, "cancellationFeePercent")) }
+      : {}),
   };
 }

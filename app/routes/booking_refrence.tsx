@@ -2,7 +2,8 @@ import { Anchor, Stack, Text } from "@mantine/core";
 import { Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
 import { BookingDetails } from "#app/booking/BookingDetails.tsx";
-import { CancelBookingForm } from "#app/booking/CancelBookingForm.tsx";
+import { CancelBookingDialog } from "#app/booking/CancelBookingDialog.tsx";
+import { policyLine } from "#app/booking/cancellation-text.ts";
 import { LookupForm } from "#app/booking/LookupForm.tsx";
 import {
   type ReferenceActionData,
@@ -65,13 +66,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const linked =
     !own && access && reference ? await linkedBooking(server, reference, access) : null;
+  // The policy, stated to the owner of a booking still on (the quote of the whole booking).
+  const quote =
+    own?.status === "confirmed"
+      ? await server.invoke("bookings.cancellationQuote", { bookingId: own.id })
+      : null;
   return {
+    policy: quote ? policyLine(quote, own?.event.timeZone ?? "UTC") : null,
     reference,
     booking: own ?? linked?.booking ?? null,
     linkError: linked?.linkError ?? null,
     signedIn: server.auth !== null,
     region: phone.defaultRegion,
-    cancelled: params.has("cancelled"),
+    cancelled: Number(params.get("cancelled") ?? 0),
   };
 }
 
@@ -94,17 +101,19 @@ export default function Page() {
   if (booking) {
     return (
       <Screen title={title}>
-        {loaded.cancelled ? (
-          <FormMessage kind="notice">Your booking is cancelled.</FormMessage>
-        ) : null}
         <BookingDetails booking={booking} />
+        {loaded.cancelled > 0 ? (
+          <FormMessage kind="notice">
+            {`${loaded.cancelled} ticket${loaded.cancelled === 1 ? "" : "s"} cancelled.`}
+          </FormMessage>
+        ) : null}
+        {loaded.policy ? (
+          <Text size="sm" data-policy>
+            {loaded.policy}
+          </Text>
+        ) : null}
         {loaded.booking?.canCancel ? (
-          <CancelBookingForm
-            bookingId={loaded.booking.id}
-            ticketCount={loaded.booking.ticketCount}
-            failure={actionData?.intent === "cancel" ? actionData.failure : undefined}
-            pending={pending === "cancel"}
-          />
+          <CancelBookingDialog reference={loaded.booking.reference} />
         ) : null}
         <Stack gap={4}>
           {loaded.booking && hasReceipt(loaded.booking) ? (

@@ -1,11 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { BookingStatus, PaymentStatus } from "#contract/booking-status.ts";
 import type { BookingSummary, BookingView } from "#contract/booking-view.ts";
+import type { CancellationPolicy } from "#contract/cancellation-policy.ts";
 import type { EventSummary } from "#contract/event-summary.ts";
 import { eventSummaryOf } from "#server/modules/events/event-summary.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { isoTime, parsedJson } from "#server/platform/db/sql-values.ts";
+import { buyerCancellationRefusal } from "./cancellation-rules.ts";
 
 type SummaryRow = {
   id: string;
@@ -20,7 +22,7 @@ type SummaryRow = {
   ticket_count: number;
   created_at: string | Date;
   cancelled_at: string | Date | null;
-  event: EventSummary & { startsAt: string; attendeeCancellation: boolean };
+  event: EventSummary & { startsAt: string } & PolicyColumns;
   items?: BookingView["items"] | string;
   tickets?: (BookingView["tickets"][number] & { id: string })[] | string;
 };
@@ -34,7 +36,24 @@ const summaryColumns = sql`
   json_build_object('id', e.id, 'shortId', e.short_id, 'title', e.title,
     'startsAt', e.starts_at, 'endsAt', e.ends_at, 'timeZone', e.time_zone,
     'venueName', e.venue_name, 'status', e.status,
-    'attendeeCancellation', e.attendee_cancellation) as event`;
+    'attendeeCancellation', e.attendee_cancellation,
+    'cancellationDeadlineHours', e.cancellation_deadline_hours,
+    'cancellationFeePercent', e.cancellation_fee_percent) as event`;
+
+type PolicyColumns = {
+  attendeeCancellation: boolean;
+  cancellationDeadlineHours: number;
+  cancellationFeePercent: number;
+};
+
+/** The event's cancellation policy from its columns. */
+export function policyOf(event: PolicyColumns): CancellationPolicy {
+  return {
+    attendeeCancellation: event.attendeeCancellation,
+    deadlineHours: Number(event.cancellationDeadlineHours),
+    feePercent: Number(event.cancellationFeePercent),
+  };
+}
 
 function summaryOf(row: SummaryRow): BookingSummary {
   const event = parsedJson(row.event);
@@ -61,6 +80,16 @@ export async function findBookingView(
   where: SQL,
   audience: "owner" | "visitor",
 ): Promise<BookingView | null> {
+  const found = await findBookingWithPolicy(db, where, audience);
+  return found?.view ?? null;
+}
+
+/** `findBookingView` with the event's cancellation policy (the buyer's cancellation). */
+export async function findBookingWithPolicy(
+  db: Executor,
+  where: SQL,
+  audience: "owner" | "visitor",
+): Promise<{ view: BookingView; policy: CancellationPolicy } | null> {
   const [row] = await rowsOf<SummaryRow>(
     db,
     sql`select ${summaryColumns},
@@ -77,30 +106,20 @@ export async function findBookingView(
   );
   if (!row) return null;
   const summary = summaryOf(row);
-  const event = parsedJson(row.event);
-  return {
+  const policy = policyOf(parsedJson(row.event));
+  const tickets = parsedJson(row.tickets ?? []);
+  const view: BookingView = {
     ...summary,
     items: parsedJson(row.items ?? []),
-    tickets: parsedJson(row.tickets ?? []).map((ticket) => ({
-      ...ticket,
-      id: audience === "owner" ? ticket.id : null,
-    })),
-    canCancel:
-      audience === "owner" &&
-      summary.status === "confirmed" &&
-      !paidByCard(summary) &&
-      event.attendeeCancellation &&
-      event.status !== "cancelled" &&
-      new Date(event.startsAt).getTime() > Date.now(),
+    tickets: tickets.map((ticket) => ({ ...ticket, id: audience === "owner" ? ticket.id : null })),
+    canCancel: false,
   };
-}
-
-/**
- * Money taken by card: the buyer cannot cancel it themselves until refunds exist (the
- * next issue); cancelling would take the tickets and keep the money.
- */
-export function paidByCard(booking: Pick<BookingView, "paymentStatus">): boolean {
-  return booking.paymentStatus === "paid" || booking.paymentStatus === "disputed";
+  // The policy decides (contract/cancellation-policy.ts); the card money goes back.
+  view.canCancel =
+    audience === "owner" &&
+    buyerCancellationRefusal({ ...view, tickets }, policy, new Date()) === null &&
+    tickets.some((ticket) => ticket.status === "valid");
+  return { view, policy };
 }
 
 /** The user's bookings, newest first, `limit` at a time; `before` is the last one's createdAt. */

@@ -6,7 +6,6 @@ import {
 } from "#server/platform/callable/define-function.ts";
 import { lookupBooking, ownBookingByReference } from "./booking-lookup.ts";
 import { listUserBookings } from "./booking-view.ts";
-import { cancelOwnBooking } from "./cancel-bookings.ts";
 import { confirmHold } from "./confirm-booking.ts";
 import { paymentProviderNames } from "./payment-provider.ts";
 
@@ -88,27 +87,10 @@ export const lookUpBooking = defineFunction({
   handler: (data, ctx) => lookupBooking(ctx, data),
 });
 
-export const cancelBooking = defineFunction({
-  name: "bookings.cancel",
-  input: z.object({ bookingId: z.uuid("Choose a booking.") }),
-  access: "signed-in",
-  handler: (data, ctx) =>
-    cancelOwnBooking(
-      {
-        db: ctx.db,
-        messages: ctx.services.messages,
-        publicUrl: ctx.services.settings.PUBLIC_URL,
-      },
-      ctx.auth.userId,
-      data.bookingId,
-    ),
-});
-
-/** Bookings, their tickets and cancellation (decision 009). */
+/** Bookings and their tickets (decision 009); the buyer's cancellation is in the orders module. */
 export const bookingFunctions = [
   confirmBooking,
   listMyBookings,
   getBooking,
   lookUpBooking,
-  cancelBooking,
 ] as const satisfies readonly AnyFunctionDefinition[];

@@ -1,15 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { CancellationSource } from "#contract/booking-status.ts";
-import type { BookingView } from "#contract/booking-view.ts";
 import { bookingPath, eventTicketsPath } from "#contract/paths.ts";
 import { releaseHoldsWhereStatement } from "#server/modules/holds/hold-statements.ts";
 import { startFanout } from "#server/modules/notifications/notice-fanout.ts";
-import { notifyUser } from "#server/modules/notifications/notifications.service.ts";
-import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { Database, Executor } from "#server/platform/db/database.ts";
+import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import type { MessageService } from "#server/platform/messages/message-service.ts";
-import { findBookingView, paidByCard } from "./booking-view.ts";
 
 export type CancelledBooking = { id: string; userId: string; reference: string; eventId: string };
 
@@ -58,76 +53,6 @@ export async function cancelBookingsWhere(
     reference: row.reference,
     eventId: row.event_id,
   }));
-}
-
-export type CancelDeps = { db: Database; messages: MessageService; publicUrl: string };
-
-/**
- * The owner cancels a booking (bookings.cancel): only while confirmed, before the event
- * starts, when the event allows it, and when no ticket was used at the door yet.
- */
-export async function cancelOwnBooking(
-  deps: CancelDeps,
-  userId: string,
-  bookingId: string,
-): Promise<BookingView> {
-  const mine = sql`b.id = ${bookingId}::uuid and b.user_id = ${userId}::uuid`;
-  const booking = await findBookingView(deps.db, mine, "owner");
-  if (!booking) throw new FunctionError("NOT_FOUND", "Booking not found.");
-  refuseCancellation(booking);
-  await deps.db.transaction(async (tx) => {
-    // The start time is checked again in the statement: the click may come just too late.
-    const [cancelled] = await cancelBookingsWhere(
-      tx,
-      sql`${mine} and e.starts_at > now() and e.attendee_cancellation
-          and b.payment_status not in ('paid', 'disputed')
-          and not exists (select 1 from tickets k where k.booking_id = b.id and k.status = 'checked-in')`,
-      "attendee",
-    );
-    if (!cancelled) {
-      throw new FunctionError("FAILED_PRECONDITION", "This booking can no longer be cancelled.", {
-        reason: "not-cancellable",
-      });
-    }
-    await notifyUser(
-      tx,
-      {
-        userId,
-        kind: "booking-cancelled",
-        title: `Booking ${cancelled.reference} cancelled`,
-        body: `Your booking for ${booking.event.title} is cancelled and its tickets are no longer valid.`,
-        link: bookingPath(cancelled.reference),
-        key: `booking-cancelled:${cancelled.id}`,
-      },
-      { messages: deps.messages, publicUrl: deps.publicUrl },
-    );
-  });
-  const view = await findBookingView(deps.db, mine, "owner");
-  if (!view) throw new Error("booking vanished");
-  return view;
-}
-
-function refuseCancellation(booking: BookingView): void {
-  const refuse = (message: string, reason: string) => {
-    throw new FunctionError("FAILED_PRECONDITION", message, { reason });
-  };
-  if (booking.status !== "confirmed") refuse("This booking is already cancelled.", "cancelled");
-  if (booking.event.status === "cancelled") refuse("This event was cancelled.", "event-cancelled");
-  if (new Date(booking.event.startsAt).getTime() <= Date.now()) {
-    refuse("The event has started: bookings can no longer be cancelled.", "started");
-  }
-  if (booking.tickets.some((ticket) => ticket.status === "checked-in")) {
-    refuse("A ticket of this booking was already used at the door.", "checked-in");
-  }
-  if (paidByCard(booking)) {
-    refuse(
-      "This booking was paid by card: please ask the organiser to cancel and refund it.",
-      "paid-by-card",
-    );
-  }
-  if (!booking.canCancel) {
-    refuse("The organiser does not allow cancelling bookings for this event.", "not-allowed");
-  }
 }
 
 /**

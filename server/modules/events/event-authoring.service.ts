@@ -30,6 +30,22 @@ function editableColumns(input: CreateEventInput) {
     ...(input.reminders === undefined ? {} : { reminders: input.reminders }),
     ...(input.taxRateBp === undefined ? {} : { taxRateBp: input.taxRateBp }),
     ...(input.taxInclusive === undefined ? {} : { taxInclusive: input.taxInclusive }),
+    ...cancellationPolicyColumns(input),
+  };
+}
+
+/** The policy's columns the form sent (a form without them leaves the policy as it is). */
+function cancellationPolicyColumns(input: CreateEventInput) {
+  return {
+    ...(input.attendeeCancellation === undefined
+      ? {}
+      : { attendeeCancellation: input.attendeeCancellation }),
+    ...(input.cancellationDeadlineHours === undefined
+      ? {}
+      : { cancellationDeadlineHours: input.cancellationDeadlineHours }),
+    ...(input.cancellationFeePercent === undefined
+      ? {}
+      : { cancellationFeePercent: input.cancellationFeePercent }),
   };
 }
 

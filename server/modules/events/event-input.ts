@@ -1,5 +1,9 @@
 import { z } from "zod";
 import {
+  MAX_CANCELLATION_DEADLINE_HOURS,
+  MAX_CANCELLATION_FEE_PERCENT,
+} from "#contract/cancellation-policy.ts";
+import {
   eventCategories,
   maxEventDurationDays,
   ticketCurrencies,
@@ -54,6 +58,27 @@ const eventShape = {
     .optional(),
   /** Whether the prices include the tax (else it is added at checkout); unset as above. */
   taxInclusive: z.boolean("Choose whether the prices include the tax.").optional(),
+  /**
+   * The cancellation policy (contract/cancellation-policy.ts): whether buyers may cancel,
+   * until how many hours before the start, keeping what fee; unset as above (new: allowed
+   * until the start, no fee).
+   */
+  attendeeCancellation: z.boolean("Choose whether buyers may cancel.").optional(),
+  cancellationDeadlineHours: z
+    .number("Enter a number of hours, like 24 (0: until the start).")
+    .int("Enter whole hours.")
+    .min(0, "The hours cannot be negative.")
+    .max(
+      MAX_CANCELLATION_DEADLINE_HOURS,
+      `At most ${MAX_CANCELLATION_DEADLINE_HOURS} hours (a year) before the start.`,
+    )
+    .optional(),
+  cancellationFeePercent: z
+    .number("Enter the fee as a percentage, like 10 (0: none).")
+    .int("Enter a whole percentage.")
+    .min(0, "The fee cannot be negative.")
+    .max(MAX_CANCELLATION_FEE_PERCENT, `The fee is at most ${MAX_CANCELLATION_FEE_PERCENT} %.`)
+    .optional(),
 };
 
 type EventShape = { timeZone: string; startsLocal: string; endsLocal: string };

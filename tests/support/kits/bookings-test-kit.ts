@@ -1,5 +1,6 @@
 import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
 import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
+import { buyerCancellationFunctions } from "#server/modules/orders/buyer-cancellation.functions.ts";
 import { ticketFunctions } from "#server/modules/tickets/tickets.functions.ts";
 import type { Auth } from "#server/platform/auth/caller.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
@@ -13,7 +14,12 @@ import { functionContext, profileTestKit } from "#tests/support/kits/profile-tes
  */
 export async function bookingsKit(database: DatabaseHandle, env: Record<string, string> = {}) {
   const kit = await profileTestKit(database, env);
-  const registry = createRegistry([...holdFunctions, ...bookingFunctions, ...ticketFunctions]);
+  const registry = createRegistry([
+    ...holdFunctions,
+    ...bookingFunctions,
+    ...buyerCancellationFunctions,
+    ...ticketFunctions,
+  ]);
   let ipCounter = 0;
   function as(auth: Auth | null, ip?: string) {
     const ctx = functionContext(kit.services, auth);

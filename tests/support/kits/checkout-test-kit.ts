@@ -4,6 +4,8 @@ import { sql } from "drizzle-orm";
 import { createApp } from "#server/app.ts";
 import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
 import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
+import { buyerCancellationFunctions } from "#server/modules/orders/buyer-cancellation.functions.ts";
+import { orderRefundFunctions } from "#server/modules/orders/order-refunds.functions.ts";
 import { paymentDepsOf } from "#server/modules/payments/payment-deps.ts";
 import type { PaymentEvent } from "#server/modules/payments/payment-provider.ts";
 import {
@@ -52,6 +54,8 @@ export async function checkoutKit(
   const registry = createRegistry([
     ...holdFunctions,
     ...bookingFunctions,
+    ...buyerCancellationFunctions,
+    ...orderRefundFunctions,
     ...ticketFunctions,
     ...paymentFunctions,
   ]);
