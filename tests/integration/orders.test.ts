@@ -4,6 +4,7 @@ import { csvStreamResponse } from "#app/orders/csv-stream.server.ts";
 import { bookingResendFunctions } from "#server/modules/bookings/booking-resend.functions.ts";
 import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
 import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
+import { buyerCancellationFunctions } from "#server/modules/orders/buyer-cancellation.functions.ts";
 import { orderFunctions } from "#server/modules/orders/orders.functions.ts";
 import type { Auth } from "#server/platform/auth/caller.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
@@ -24,6 +25,7 @@ describe.each(testDatabases)("the organiser's orders on $name", ({ open }) => {
     ...bookingFunctions,
     ...bookingResendFunctions,
     ...orderFunctions,
+    ...buyerCancellationFunctions,
   ]);
   const as = (userId: string) => {
     const auth: Auth = { userId, sessionId: "s", roles: [] };
