@@ -1,13 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { revenuePath } from "#contract/paths.ts";
-import { stripePeerClient } from "#tests/support/stripe-peer-controls.ts";
 import { launchChromium, newPage, waitForHydration } from "./browser.ts";
+import { cardHelpers } from "./card-helpers.ts";
 import { signInAsOwner } from "./session.ts";
 import { ticketHelpers } from "./ticket-helpers.ts";
 
 const baseURL = inject("baseURL");
-const peer = stripePeerClient(inject("stripePeerURL"));
+const { payByCard } = cardHelpers(baseURL, inject("stripePeerURL"));
 const helpers = ticketHelpers(baseURL);
 let browser: Browser;
 
@@ -17,41 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A booking of one `typeId` ticket paid by card at the peer. */
-async function payByCard(eventShortId: string, typeId: string) {
-  const { userId } = await helpers.call<{ userId: string }>("test.signInAs", {
-    name: "Carla Card",
-    phone: helpers.ukMobile(),
-  });
-  const hold = await helpers.call<{ id: string }>(
-    "holds.create",
-    {
-      eventId: eventShortId,
-      items: [{ ticketTypeId: typeId, quantity: 1 }],
-      idempotencyKey: crypto.randomUUID(),
-    },
-    userId,
-  );
-  const started = await helpers.call<{ checkoutId: string; url: string }>(
-    "payments.startCheckout",
-    { holdId: hold.id, attendees: [{ name: "Carla Card" }] },
-    userId,
-  );
-  await peer.pay(new URL(started.url).pathname.split("/").pop() ?? "");
-  await expect
-    .poll(
-      async () =>
-        (
-          await helpers.call<{ status: string }>(
-            "payments.checkoutStatus",
-            { checkoutId: started.checkoutId },
-            userId,
-          )
-        ).status,
-    )
-    .toBe("booked");
-}
 
 const inTenDays = (hour: number) =>
   `${new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)}T${hour}:00`;
