@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { migratedPgliteFolder } from "#tests/support/pglite-folder.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { startStripePeer } from "#tests/support/stripe-peer.ts";
 import { chromiumPath } from "./browser.ts";
@@ -35,7 +36,7 @@ export default async function setup(project: TestProject) {
   const server = await spawnServer({
     env: {
       NODE_ENV: "test",
-      PGLITE_DIR: path.join(dataDir, "db"),
+      PGLITE_DIR: await migratedPgliteFolder(path.join(dataDir, "db")),
       DATABASE_URL: undefined,
       ...peer.env(),
       PLATFORM_FEE_PERCENT: "5",
