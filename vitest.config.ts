@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./tests/support/slow-first-sequencer.ts";
 
 export default defineConfig({
   test: {
+    // The slowest files start first, so that both workers end together.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
