@@ -1,7 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { e2eWorkers } from "./tests/e2e/e2e-workers.ts";
+import { SlowFirstSequencer } from "./tests/support/slow-first-sequencer.ts";
 
 export default defineConfig({
   test: {
+    // The slowest files start first, so that both workers end together.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
@@ -31,10 +35,14 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/e2e/global-setup.ts"],
+          setupFiles: ["tests/e2e/worker-server.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser and one server for the run; files share them one at a time.
-          fileParallelism: false,
+          // One server per worker, which its files share one at a time (each file starts
+          // its own browser). One worker unless E2E_WORKERS says more (e2e-workers.ts).
+          ...(e2eWorkers > 1
+            ? { maxWorkers: e2eWorkers, sequence: { groupOrder: 1 } }
+            : { fileParallelism: false }),
         },
       },
     ],

@@ -17,7 +17,7 @@ describe.runIf(testDatabaseUrl)("live alerts across two server instances", () =>
   let database: Awaited<ReturnType<typeof createTempDatabase>>;
 
   beforeAll(async () => {
-    database = await createTempDatabase("e2e_alerts");
+    database = await createTempDatabase("e2e_alerts", { migrated: true });
     const env = { NODE_ENV: "test", DATABASE_URL: database.url, PGLITE_DIR: "" };
     browser = await launchChromium();
     // One after the other: the first one migrates the new database.

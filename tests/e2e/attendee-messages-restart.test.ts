@@ -22,7 +22,7 @@ describe.runIf(testDatabaseUrl)("a message survives the server being killed midw
   const env = () => ({ NODE_ENV: "test", DATABASE_URL: temp.url, PGLITE_DIR: "" });
 
   beforeAll(async () => {
-    temp = await createTempDatabase("e2e_attendee_restart");
+    temp = await createTempDatabase("e2e_attendee_restart", { migrated: true });
     servers.push(await spawnServer({ env: env() }));
     database = await openDatabase({ databaseUrl: temp.url, pgliteDir: "", poolMax: 2 });
   }, 180_000);

@@ -17,7 +17,7 @@ describe.runIf(testDatabaseUrl)("messages to attendees on /business/message", ()
   let database: DatabaseHandle;
 
   beforeAll(async () => {
-    temp = await createTempDatabase("e2e_attendee_messages");
+    temp = await createTempDatabase("e2e_attendee_messages", { migrated: true });
     server = await spawnServer({
       env: { NODE_ENV: "test", DATABASE_URL: temp.url, PGLITE_DIR: "" },
     });

@@ -42,7 +42,7 @@ describe.runIf(testDatabaseUrl)("an event cancellation survives the server being
   });
 
   beforeAll(async () => {
-    temp = await createTempDatabase("e2e_cancel_restart");
+    temp = await createTempDatabase("e2e_cancel_restart", { migrated: true });
     mail = await startMailPeer();
     sms = await startSmsPeer();
     servers.push(await spawnServer({ env: env() }));

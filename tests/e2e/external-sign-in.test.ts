@@ -4,6 +4,7 @@ import path from "node:path";
 import { OAuth2Server } from "oauth2-mock-server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratedPgliteFolder } from "#tests/support/pglite-folder.ts";
 import { freePort, type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { launchChromium, newPage, waitForHydration } from "./browser.ts";
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
   server = await spawnServer({
     env: {
       NODE_ENV: "test",
-      PGLITE_DIR: path.join(dataDir, "db"),
+      PGLITE_DIR: await migratedPgliteFolder(path.join(dataDir, "db")),
       DATABASE_URL: undefined,
       OIDC_ISSUER: provider.issuer.url,
       OIDC_CLIENT_ID: "tickets-e2e",

@@ -11,6 +11,7 @@ import {
   SESSION_COOKIE,
 } from "#contract/cookie-names.ts";
 import { gatedPrefixes } from "#contract/gate.ts";
+import { migratedPgliteFolder } from "#tests/support/pglite-folder.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { launchChromium, newPage, waitForHydration } from "./browser.ts";
 import { signInAs } from "./session.ts";
@@ -31,7 +32,7 @@ beforeAll(async () => {
     spawnServer({
       env: {
         NODE_ENV: "test",
-        PGLITE_DIR: path.join(dataDir, "db"),
+        PGLITE_DIR: await migratedPgliteFolder(path.join(dataDir, "db")),
         DATABASE_URL: undefined,
         ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS),
         REFRESH_GRACE_SECONDS: String(GRACE_SECONDS),

@@ -36,7 +36,7 @@ describe.skipIf(!testDatabaseUrl)("a server killed in the middle of a confirm", 
   };
 
   beforeAll(async () => {
-    temp = await createTempDatabase("crash");
+    temp = await createTempDatabase("crash", { migrated: true });
   });
   afterAll(async () => {
     for (const server of servers) await server.stop("SIGKILL");

@@ -46,7 +46,7 @@ describe.skipIf(!testDatabaseUrl)(
     };
 
     beforeAll(async () => {
-      temp = await createTempDatabase("checkoutcrash");
+      temp = await createTempDatabase("checkoutcrash", { migrated: true });
       peer = await startStripePeer();
     });
     afterAll(async () => {

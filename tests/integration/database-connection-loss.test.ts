@@ -22,7 +22,7 @@ describe.skipIf(!testDatabaseUrl)("the database's sessions terminated under a re
   let server: RunningServer;
 
   beforeAll(async () => {
-    temp = await createTempDatabase("connloss");
+    temp = await createTempDatabase("connloss", { migrated: true });
     server = await spawnServer({
       env: {
         NODE_ENV: "test",

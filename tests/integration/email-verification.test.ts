@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type MailPeer, startMailPeer } from "#tests/support/mail-peer.ts";
+import { migratedPgliteFolder } from "#tests/support/pglite-folder.ts";
 import { newPhone } from "#tests/support/phones.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 import { peerSettings, type SmsPeer, startSmsPeer } from "#tests/support/sms-peer.ts";
@@ -38,19 +39,23 @@ describe.each(servers)("email verification over SMTP on $name", ({ postgres }) =
     );
     let env: Record<string, string | undefined>;
     if (postgres) {
-      const temp = await createTempDatabase("verify");
+      const temp = await createTempDatabase("verify", { migrated: true });
       cleanups.push(() => temp.drop());
       databaseUrl = temp.url;
       env = { DATABASE_URL: temp.url };
     } else {
       const dir = mkdtempSync(path.join(tmpdir(), "email-verify-"));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      env = { DATABASE_URL: undefined, PGLITE_DIR: path.join(dir, "db") };
+      env = {
+        DATABASE_URL: undefined,
+        PGLITE_DIR: await migratedPgliteFolder(path.join(dir, "db")),
+      };
     }
     server = await spawnServer({
       env: {
         ...env,
         NODE_ENV: "test",
+        DEMO_DATA: "off",
         PUBLIC_URL: "http://tickets.test",
         ...peerSettings(mail, sms),
       },

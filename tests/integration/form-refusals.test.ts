@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actionPaths } from "#tests/support/built-routes.ts";
+import { migratedPgliteFolder } from "#tests/support/pglite-folder.ts";
 import { signedInCookie } from "#tests/support/signed-in-cookie.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
   server = await spawnServer({
     env: {
       NODE_ENV: "test",
-      PGLITE_DIR: path.join(dataDir, "db"),
+      PGLITE_DIR: await migratedPgliteFolder(path.join(dataDir, "db")),
       DATABASE_URL: undefined,
       LOG_LEVEL: "warn",
       DEMO_DATA: "off",

@@ -4,6 +4,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appFunctions } from "#server/functions.ts";
+import { migratedPgliteFolder } from "#tests/support/pglite-folder.ts";
 import { arbitraryFor, hostileValue } from "#tests/support/schema-arbitrary.ts";
 import { type FieldPath, fieldPaths, inputWith } from "#tests/support/schema-fields.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
@@ -22,7 +23,11 @@ const tally = { requests: 0, serverErrors: [] as string[] };
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "fuzz-fn-"));
   server = await spawnServer({
-    env: { NODE_ENV: "test", PGLITE_DIR: path.join(dataDir, "db"), DATABASE_URL: undefined },
+    env: {
+      NODE_ENV: "test",
+      PGLITE_DIR: await migratedPgliteFolder(path.join(dataDir, "db")),
+      DATABASE_URL: undefined,
+    },
   });
   const signedIn = await call("test.signInAs", { name: "Fuzz", phone: "+15550100999" }, "");
   bearer = `test:${(signedIn.body as { result: { userId: string } }).result.userId}:`;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goodPassword } from "#tests/support/accounts-kit.ts";
 import { actionPaths } from "#tests/support/built-routes.ts";
+import { migratedPgliteFolder } from "#tests/support/pglite-folder.ts";
 import { newPhone } from "#tests/support/phones.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 
@@ -21,7 +22,11 @@ const tally = { requests: 0, serverErrors: [] as string[] };
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "fuzz-pages-"));
   server = await spawnServer({
-    env: { NODE_ENV: "test", PGLITE_DIR: path.join(dataDir, "db"), DATABASE_URL: undefined },
+    env: {
+      NODE_ENV: "test",
+      PGLITE_DIR: await migratedPgliteFolder(path.join(dataDir, "db")),
+      DATABASE_URL: undefined,
+    },
   });
   const signedIn = await fetch(`${server.url}/api/fn/test.signInAs`, {
     method: "POST",

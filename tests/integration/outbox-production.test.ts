@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { migratedPgliteFolder } from "#tests/support/pglite-folder.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 
@@ -26,7 +27,7 @@ describe.runIf(testDatabaseUrl)("the outbox on a production deployment (PostgreS
   }, 90_000);
 
   it("hides /dev/outbox and dev.outbox even when the outbox is allowed", async () => {
-    const database = await createTempDatabase("outbox");
+    const database = await createTempDatabase("outbox", { migrated: true });
     cleanups.push(database.drop);
     const server: RunningServer = await spawnServer({
       env: { ...base, DATABASE_URL: database.url, ALLOW_OUTBOX_IN_PRODUCTION: "true" },
@@ -55,7 +56,7 @@ describe("the outbox in production on the embedded database (npm start's demo)",
       env: {
         NODE_ENV: "production",
         DATABASE_URL: undefined,
-        PGLITE_DIR: path.join(dir, "db"),
+        PGLITE_DIR: await migratedPgliteFolder(path.join(dir, "db")),
         APP_SECRET: "x".repeat(40),
       },
     });

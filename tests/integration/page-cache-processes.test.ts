@@ -36,7 +36,7 @@ const inDays = (days: number, hour: number) =>
 describe.each(postgresOnly)("the page cache across server processes on $name", () => {
   let temp: Awaited<ReturnType<typeof createTempDatabase>>;
   beforeAll(async () => {
-    temp = await createTempDatabase("pagecache");
+    temp = await createTempDatabase("pagecache", { migrated: true });
   });
   afterAll(() => temp?.drop());
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratedPgliteFolder } from "#tests/support/pglite-folder.ts";
 import { newPhone } from "#tests/support/phones.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { type StripePeer, startStripePeer } from "#tests/support/stripe-peer.ts";
@@ -67,7 +68,7 @@ beforeAll(async () => {
   server = await spawnServer({
     env: {
       NODE_ENV: "test",
-      PGLITE_DIR: path.join(dataDir, "db"),
+      PGLITE_DIR: await migratedPgliteFolder(path.join(dataDir, "db")),
       DATABASE_URL: undefined,
       DEMO_DATA: "off",
       ...peer.env(),

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratedPgliteFolder } from "#tests/support/pglite-folder.ts";
 import { newPhone } from "#tests/support/phones.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
 import { type StripePeer, startStripePeer } from "#tests/support/stripe-peer.ts";
@@ -70,7 +71,12 @@ describe("the upgrade page with card payments on", () => {
     dir = mkdtempSync(path.join(tmpdir(), "pro-page-"));
     peer = await startStripePeer();
     server = await spawnServer({
-      env: { NODE_ENV: "test", PGLITE_DIR: path.join(dir, "db"), ...peer.env() },
+      env: {
+        NODE_ENV: "test",
+        PGLITE_DIR: await migratedPgliteFolder(path.join(dir, "db")),
+        DEMO_DATA: "off",
+        ...peer.env(),
+      },
     });
     peer.setWebhookUrl(`${server.url}/api/payments/stripe/webhook`);
   }, 120_000);
@@ -133,7 +139,13 @@ describe("the upgrade page with card payments off", () => {
   let dir: string;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "pro-page-off-"));
-    server = await spawnServer({ env: { NODE_ENV: "test", PGLITE_DIR: path.join(dir, "db") } });
+    server = await spawnServer({
+      env: {
+        NODE_ENV: "test",
+        PGLITE_DIR: await migratedPgliteFolder(path.join(dir, "db")),
+        DEMO_DATA: "off",
+      },
+    });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

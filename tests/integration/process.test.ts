@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { migratedPgliteFolder } from "#tests/support/pglite-folder.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 
 const dataRoot = mkdtempSync(path.join(tmpdir(), "process-test-"));
@@ -41,7 +42,12 @@ describe("the embedded database", () => {
   it("refuses a second process on the same folder with a clear error", async () => {
     const dir = path.join(dataRoot, "shared-db");
     const first = await spawnServer({
-      env: { NODE_ENV: "test", PGLITE_DIR: dir, DATABASE_URL: undefined },
+      env: {
+        NODE_ENV: "test",
+        PGLITE_DIR: await migratedPgliteFolder(dir),
+        DATABASE_URL: undefined,
+        DEMO_DATA: "off",
+      },
     });
     try {
       const second = await startExpectingFailure({ PGLITE_DIR: dir, DATABASE_URL: undefined });
@@ -60,8 +66,9 @@ describe("graceful shutdown", () => {
     const server = await spawnServer({
       env: {
         NODE_ENV: "test",
-        PGLITE_DIR: path.join(dataRoot, "shutdown-db"),
+        PGLITE_DIR: await migratedPgliteFolder(path.join(dataRoot, "shutdown-db")),
         DATABASE_URL: undefined,
+        DEMO_DATA: "off",
       },
     });
     const inFlight = fetch(`${server.url}/api/fn/test.slow`, {
@@ -83,6 +90,7 @@ describe("graceful shutdown", () => {
         NODE_ENV: "test",
         PGLITE_DIR: path.join(dataRoot, "shutdown-db"),
         DATABASE_URL: undefined,
+        DEMO_DATA: "off",
       },
     });
     await again.stop();

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratedPgliteFolder } from "#tests/support/pglite-folder.ts";
 import { newPhone } from "#tests/support/phones.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
@@ -123,12 +124,17 @@ describe.each(servers)("team pages per caller on $name", ({ postgres }) => {
   beforeAll(async () => {
     let env: Record<string, string | undefined>;
     if (postgres) {
-      const temp = await createTempDatabase("pages");
-      env = { NODE_ENV: "test", DATABASE_URL: temp.url };
+      const temp = await createTempDatabase("pages", { migrated: true });
+      env = { NODE_ENV: "test", DATABASE_URL: temp.url, DEMO_DATA: "off" };
       cleanup = () => temp.drop();
     } else {
       const dir = mkdtempSync(path.join(tmpdir(), "team-pages-"));
-      env = { NODE_ENV: "test", DATABASE_URL: undefined, PGLITE_DIR: path.join(dir, "db") };
+      env = {
+        NODE_ENV: "test",
+        DATABASE_URL: undefined,
+        PGLITE_DIR: await migratedPgliteFolder(path.join(dir, "db")),
+        DEMO_DATA: "off",
+      };
       cleanup = async () => rmSync(dir, { recursive: true, force: true });
     }
     server = await spawnServer({ env });

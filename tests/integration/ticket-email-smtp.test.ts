@@ -33,7 +33,7 @@ describe.skipIf(!testDatabaseUrl)("the tickets email through a real SMTP server"
   const work = mkdtempSync(path.join(tmpdir(), "ticket-email-"));
 
   beforeAll(async () => {
-    temp = await createTempDatabase("ticketmail");
+    temp = await createTempDatabase("ticketmail", { migrated: true });
     mail = await startMailPeer();
     sms = await startSmsPeer();
     server = await spawnServer({

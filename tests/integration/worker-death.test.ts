@@ -68,7 +68,7 @@ describe.each(postgresOnly)("a server process killed while messages flow on $nam
   let db: DatabaseHandle;
   let server: RunningServer;
   beforeAll(async () => {
-    temp = await createTempDatabase("workerdeath");
+    temp = await createTempDatabase("workerdeath", { migrated: true });
     server = await spawnServer({
       env: { NODE_ENV: "test", DATABASE_URL: temp.url, WEB_CONCURRENCY: "2", DEMO_DATA: "off" },
     });

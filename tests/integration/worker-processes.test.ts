@@ -36,7 +36,7 @@ async function collectProcessIds(url: string, into: Set<number>): Promise<void> 
 describe.each(postgresOnly)("several server processes (WEB_CONCURRENCY) on $name", () => {
   let temp: Awaited<ReturnType<typeof createTempDatabase>>;
   beforeAll(async () => {
-    temp = await createTempDatabase("workers");
+    temp = await createTempDatabase("workers", { migrated: true });
   });
   afterAll(() => temp?.drop());
 

@@ -20,7 +20,7 @@ export const testDatabases: { name: string; open(): Promise<TestDatabase> }[] = 
         {
           name: "postgres",
           async open(): Promise<TestDatabase> {
-            const temp = await createTempDatabase("it");
+            const temp = await createTempDatabase("it", { migrated: true });
             const handle = await openDatabase({
               databaseUrl: temp.url,
               pgliteDir: "",

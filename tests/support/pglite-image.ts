@@ -9,7 +9,7 @@ import { migrationsFolder, openDatabase } from "#server/platform/db/database.ts"
  * The migrations' files and PGlite's version, hashed: an image is reused only for the
  * schema and the engine it was made with.
  */
-function imageKey(): string {
+export function imageKey(): string {
   const hash = createHash("sha256");
   // The package's folder (its version is in its package.json, which it does not export).
   const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");

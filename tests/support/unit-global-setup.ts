@@ -1,5 +1,7 @@
 import type { TestProject } from "vitest/node";
+import { migratedPgliteTemplate } from "./pglite-folder.ts";
 import { buildPgliteImage } from "./pglite-image.ts";
+import { migratedTemplate, testDatabaseUrl } from "./postgres.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -8,7 +10,16 @@ declare module "vitest" {
   }
 }
 
-/** Once per run: the database image every test file's in-memory databases load. */
+/**
+ * Once per run: the database image every test file's in-memory databases load, and the
+ * migrated templates that spawned servers' databases are copied from (made here once
+ * rather than by two test files at the same moment).
+ */
 export default async function setup(project: TestProject) {
-  project.provide("pgliteImage", await buildPgliteImage());
+  const [image] = await Promise.all([
+    buildPgliteImage(),
+    migratedPgliteTemplate(),
+    testDatabaseUrl ? migratedTemplate() : undefined,
+  ]);
+  project.provide("pgliteImage", image);
 }
