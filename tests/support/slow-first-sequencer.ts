@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const slowFiles = [
   "tests/integration/process.test.ts",
+  "tests/integration/event-cancellation-refunds-crash.test.ts",
   "tests/integration/pro-upgrade-page.test.ts",
   "tests/integration/team-pages.test.ts",
   "tests/integration/fuzz-functions.test.ts",
