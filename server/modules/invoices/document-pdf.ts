@@ -1,6 +1,8 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { formatEventTime } from "#contract/event-time.ts";
 import type { InvoiceDocument } from "#contract/invoice-view.ts";
+import { moneyText } from "#contract/money-text.ts";
+import { fitted } from "#server/platform/pdf/pdf-text.ts";
 
 /** A4 portrait, in points. */
 const PAGE = { width: 595, height: 842 };
@@ -9,36 +11,8 @@ const WIDTH = PAGE.width - 2 * MARGIN;
 /** Right edges of the quantity, unit price and amount columns. */
 const COLUMNS = { quantity: MARGIN + 330, unit: MARGIN + 420, amount: PAGE.width - MARGIN };
 
-/** `1250, "EUR"` → "€12.50" (standard fonts draw €, £ and $). */
-export function moneyText(minor: number, currency: string): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minor / 100);
-}
-
 const dateText = (iso: string) =>
   new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
-
-/** What a standard PDF font can draw: characters outside its encoding become "?". */
-function drawable(font: PDFFont, text: string): string {
-  let out = "";
-  for (const char of text.normalize("NFC").replace(/[\r\n\t]+/g, " ")) {
-    try {
-      font.encodeText(char);
-      out += char;
-    } catch {
-      out += "?";
-    }
-  }
-  return out;
-}
-
-/** Shortens a text to a width (the ellipsis is in the fonts' encoding). */
-function fitted(font: PDFFont, text: string, size: number, width: number): string {
-  const whole = drawable(font, text);
-  let line = whole;
-  while (line.length > 1 && font.widthOfTextAtSize(`${line}…`, size) > width)
-    line = line.slice(0, -1);
-  return line === whole ? line : `${line}…`;
-}
 
 /** Writes lines down a page, left or right aligned; a new page when this one is full. */
 class Writer {

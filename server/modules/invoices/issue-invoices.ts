@@ -39,7 +39,7 @@ export async function issueInvoiceFor(
     .where(and(eq(invoices.bookingId, bookingId), eq(invoices.kind, "invoice")));
   if (issued) return invoiceSummaryOf(issued);
   const facts = await bookingFacts(tx, { bookingId });
-  if (!facts || !facts.invoicesEnabled || !hasReceipt(facts)) return null;
+  if (!facts?.invoicesEnabled || !hasReceipt(facts)) return null;
   const number = await takeInvoiceNumber(tx, facts.businessId, "invoice");
   const [row] = await tx
     .insert(invoices)

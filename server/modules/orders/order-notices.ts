@@ -1,7 +1,7 @@
+import { moneyText } from "#contract/money-text.ts";
 import { bookingPath, eventTicketsPath } from "#contract/paths.ts";
 import { type Notice, notifyUsers } from "#server/modules/notifications/notifications.service.ts";
 import type { Executor } from "#server/platform/db/database.ts";
-import { moneyText } from "./money-text.ts";
 import type { OrderDeps } from "./order-deps.ts";
 import type { LockedOrder, OrderTicket } from "./order-tickets.ts";
 

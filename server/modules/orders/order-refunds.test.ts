@@ -62,9 +62,7 @@ describe.each(testDatabases)("the organiser refunds orders on $name", (database)
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, me.user.id), eq(notifications.kind, "payment-refunded")));
-    expect(told.map((n) => n.title)).toEqual([
-      "1 ticket cancelled, 21.30 EUR refunded to your card",
-    ]);
+    expect(told.map((n) => n.title)).toEqual(["1 ticket cancelled, €21.30 refunded to your card"]);
     expect(nth(told, 0).body).toContain('The organiser wrote: "Cannot come"');
 
     const rest = await organiser.call("orders.refund", { bookingId: booking.id, ticketIds: null });

@@ -137,7 +137,7 @@ export async function applyRefundState(
  */
 export async function sendRefund(deps: PaymentDeps, refundId: string): Promise<RefundRow | null> {
   const [row] = await deps.db.select().from(refunds).where(eq(refunds.id, refundId));
-  if (!row || row.status !== "requested") return row ?? null;
+  if (row?.status !== "requested") return row ?? null;
   if (!deps.provider) throw new Error("card payments are off: cannot refund now");
   let answer: Awaited<ReturnType<NonNullable<PaymentDeps["provider"]>["refund"]>>;
   try {

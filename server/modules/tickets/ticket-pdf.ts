@@ -1,34 +1,12 @@
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { formatEventTime } from "#contract/event-time.ts";
+import { fitted } from "#server/platform/pdf/pdf-text.ts";
 import { qrPng } from "./qr-image.ts";
 import type { TicketView } from "./ticket-views.ts";
 
 /** A5 portrait, in points. */
 const PAGE = { width: 420, height: 595 };
 const MARGIN = 36;
-
-/** What a standard PDF font can draw: characters outside its encoding become "?". */
-function drawable(font: PDFFont, text: string): string {
-  let out = "";
-  for (const char of text.normalize("NFC")) {
-    try {
-      font.encodeText(char);
-      out += char;
-    } catch {
-      out += "?";
-    }
-  }
-  return out;
-}
-
-/** Shortens a line to the page's width (the ellipsis is in the fonts' encoding). */
-function fitted(font: PDFFont, text: string, size: number, width: number): string {
-  const whole = drawable(font, text);
-  let line = whole;
-  while (line.length > 1 && font.widthOfTextAtSize(`${line}…`, size) > width)
-    line = line.slice(0, -1);
-  return line === whole ? line : `${line}…`;
-}
 
 /**
  * One page per valid ticket: the QR (the ticket's current token), the code to type, the
