@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { TEST_TEMPLATE_LOCK } from "#server/platform/db/advisory-locks.ts";
 import { openDatabase } from "#server/platform/db/database.ts";
 import { imageKey } from "./pglite-image.ts";
 
@@ -32,7 +33,7 @@ export async function migratedTemplate(): Promise<string> {
   const base = new URL(testDatabaseUrl as string).pathname.slice(1);
   const name = `${base}_migrated_${imageKey()}`.toLowerCase();
   await asAdmin(async (admin) => {
-    await admin.query("select pg_advisory_lock(hashtext($1))", [name]);
+    await admin.query("select pg_advisory_lock($1)", [TEST_TEMPLATE_LOCK]);
     try {
       const found = await admin.query<{ datistemplate: boolean }>(
         "select datistemplate from pg_database where datname = $1",
@@ -45,7 +46,7 @@ export async function migratedTemplate(): Promise<string> {
       await database.close();
       await admin.query(`alter database ${name} is_template true`);
     } finally {
-      await admin.query("select pg_advisory_unlock(hashtext($1))", [name]);
+      await admin.query("select pg_advisory_unlock($1)", [TEST_TEMPLATE_LOCK]);
     }
   });
   return name;

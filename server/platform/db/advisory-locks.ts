@@ -33,3 +33,9 @@ export const CHECKOUT_RECONCILE_LOCK = 7_411_202_624 as AdvisoryLockId;
  * transaction lock taken with pg_try_advisory_xact_lock; the others skip their turn).
  */
 export const REFUND_RUNNER_LOCK = 7_411_202_641 as AdvisoryLockId;
+
+/**
+ * Tests only (tests/support/postgres.ts): building the migrated template database that
+ * test databases are copied from, one process at a time (session lock).
+ */
+export const TEST_TEMPLATE_LOCK = 7_411_202_650 as AdvisoryLockId;
