@@ -1,4 +1,3 @@
-// Long: the one list of every screen to capture, with the data each needs, read top to bottom.
 /**
  * npm run screenshots [name …] — every screen in light and dark, on a phone (390×844) and
  * a desktop (1280×800), as full-page PNGs in screenshots/ (ignored by git), to look at
@@ -14,16 +13,16 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { bookingPath, receiptPath, revenuePath } from "#contract/paths.ts";
 import { demoAccounts } from "#server/modules/demo/demo-seed.ts";
 import { launchChromium, newPage, waitForHydration } from "#tests/e2e/browser.ts";
 import { seedScreens } from "#tests/e2e/screens.ts";
-import { callFunction } from "#tests/e2e/session.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { startStripePeer } from "#tests/support/stripe-peer.ts";
 import { makeWalletTestFiles } from "#tests/support/wallet-certs.ts";
-import { cardPaidShots, prepareCardScreens } from "./screenshots-card.ts";
+import { cardPaidShots } from "./screenshots-card.ts";
+import { prepareScreens, type ScreenData, signIn } from "./screenshots-data.ts";
 import { orderShots } from "./screenshots-orders.ts";
 
 type As = "visitor" | "user" | "owner";
@@ -68,90 +67,6 @@ const server = await spawnServer({
 peer.setWebhookUrl(`${server.url}/api/payments/stripe/webhook`);
 const baseURL = server.url;
 
-/** Signs in (test.signInAs) as the demo person with this phone, in the page's context. */
-async function signIn(page: Page, phone: string): Promise<string> {
-  const response = await page.request.post(`${baseURL}/api/fn/test.signInAs`, {
-    data: { data: { name: "Demo", phone } },
-  });
-  if (!response.ok()) throw new Error(`test.signInAs: ${await response.text()}`);
-  return ((await response.json()) as { result: { userId: string } }).result.userId;
-}
-
-/** The demo data's ids the screens need, and one confirmed booking of the demo user. */
-async function prepare(browser: Browser) {
-  const page = await newPage(browser);
-  const ownerId = await signIn(page, demoAccounts.owner.phone);
-  const userId = await signIn(page, demoAccounts.user.phone);
-  await page.close();
-  const { events } = await callFunction<{
-    events: {
-      id: string;
-      shortId: string;
-      path: string;
-      status: string;
-      ticketTypeCount: number;
-    }[];
-  }>(baseURL, "events.listMine", null, ownerId);
-  const event = events.find((e) => e.status === "published" && e.ticketTypeCount > 0);
-  if (!event) throw new Error("no published demo event with tickets");
-  const full = await callFunction<{ ticketTypes: { id: string }[] }>(
-    baseURL,
-    "events.getForOwner",
-    { eventId: event.id },
-    ownerId,
-  );
-  const hold = await callFunction<{ id: string }>(
-    baseURL,
-    "holds.create",
-    {
-      eventId: event.shortId,
-      items: [{ ticketTypeId: full.ticketTypes[0]?.id, quantity: 2 }],
-      idempotencyKey: crypto.randomUUID(),
-    },
-    userId,
-  );
-  const booking = await callFunction<{ id: string; reference: string }>(
-    baseURL,
-    "bookings.confirm",
-    {
-      holdId: hold.id,
-      attendees: [{ name: "Demo User" }, { name: "A Friend" }],
-      idempotencyKey: crypto.randomUUID(),
-    },
-    userId,
-  );
-  const { teams } = await callFunction<{ teams: { id: string }[] }>(
-    baseURL,
-    "teams.list",
-    null,
-    ownerId,
-  );
-  const { tickets } = await callFunction<{ tickets: { id: string }[] }>(
-    baseURL,
-    "tickets.forEvent",
-    { eventId: event.id },
-    userId,
-  );
-  return {
-    event,
-    booking,
-    teamId: teams[0]?.id ?? "none",
-    ticketId: tickets[0]?.id ?? "none",
-    // Invoices on before the card booking, so its receipt links its invoice.
-    invoices: await callFunction(
-      baseURL,
-      "invoices.updateSettings",
-      { invoicesEnabled: true, taxId: "GB123456789" },
-      ownerId,
-    ),
-    card: await prepareCardScreens(baseURL, peer, events, {
-      ownerId,
-      userId,
-      otherEventId: event.id,
-    }),
-  };
-}
-
 /** Saves the profile's email and waits for `shown` (the badge, or the notice). */
 async function saveEmail(page: Page, email: string, shown: string) {
   await page.getByLabel("Email address").fill(email);
@@ -159,13 +74,7 @@ async function saveEmail(page: Page, email: string, shown: string) {
   await page.getByText(shown, { exact: true }).first().waitFor();
 }
 
-function shotsFor({
-  event,
-  booking,
-  teamId,
-  ticketId,
-  card,
-}: Awaited<ReturnType<typeof prepare>>): Shot[] {
+function shotsFor({ event, booking, teamId, ticketId, card }: ScreenData): Shot[] {
   const slug = (p: string) => p.replace(/^\//, "").replace(/[^\w-]+/g, "_") || "home";
   return [
     ...seedScreens.map(
@@ -326,7 +235,7 @@ const schemes = ["light", "dark"] as const;
 
 const browser = await launchChromium();
 try {
-  const prepared = await prepare(browser);
+  const prepared = await prepareScreens(browser, baseURL, peer);
   const shots = [...shotsFor(prepared), ...orderShots(prepared)].filter(
     (shot) => only.length === 0 || only.some((part) => shot.name.includes(part)),
   );
@@ -338,8 +247,8 @@ try {
       user: await newPage(browser, { mobile: device.mobile }),
       owner: await newPage(browser, { mobile: device.mobile }),
     };
-    await signIn(pages.user, demoAccounts.user.phone);
-    await signIn(pages.owner, demoAccounts.owner.phone);
+    await signIn(pages.user, baseURL, demoAccounts.user.phone);
+    await signIn(pages.owner, baseURL, demoAccounts.owner.phone);
     for (const scheme of schemes) {
       const folder = path.join(outDir, `${device.name}-${scheme}`);
       mkdirSync(folder, { recursive: true });

@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { toLocalInput } from "#server/modules/events/zoned-time.ts";
 import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
-import { callFunction, signInAs, uniquePhone } from "./session.ts";
+import { cardEvent } from "./card-helpers.ts";
+import { callFunction, signInAs } from "./session.ts";
 
 /**
  * The buyer cancels one ticket of a booking paid by card, from /order (issue 25), in
@@ -22,60 +22,11 @@ afterAll(async () => {
 const call = <T>(name: string, data: unknown, userId?: string) =>
   callFunction<T>(base, name, data, userId);
 
-const inDays = (days: number, hour: number) =>
-  `${toLocalInput(new Date(Date.now() + days * 86_400_000), "Europe/Paris").slice(0, 10)}T${hour}:00`;
-
-/** A published event with one card-paid type at €12.00 (€12.80 with the booking fee). */
-async function cardEvent(title: string): Promise<{ shortId: string }> {
-  const { userId } = await call<{ userId: string }>("test.signInAs", {
-    name: "Refund Organiser",
-    phone: uniquePhone(),
-  });
-  await call(
-    "businesses.apply",
-    {
-      name: `${title} Ltd`,
-      type: "venue",
-      contactPhone: "+33142685300",
-      contactEmail: "refunds@example.com",
-      address: "12 Rue de la Paix, Paris",
-    },
-    userId,
-  );
-  const { eventId, shortId } = await call<{ eventId: string; shortId: string }>(
-    "events.create",
-    {
-      title,
-      description: "Paid by card.",
-      venueName: "Le Caveau",
-      timeZone: "Europe/Paris",
-      startsLocal: inDays(20, 20),
-      endsLocal: inDays(20, 23),
-      category: "music",
-      cancellationDeadlineHours: 24,
-    },
-    userId,
-  );
-  await call(
-    "ticketTypes.create",
-    {
-      eventId,
-      name: "Standard",
-      priceMinor: 1200,
-      currency: "EUR",
-      capacity: 20,
-      perOrderLimit: 4,
-    },
-    userId,
-  );
-  await call("test.cardPaidEvent", { eventId }, userId);
-  await call("events.publish", { eventId }, userId);
-  return { shortId };
-}
-
 describe("the buyer's cancellation (issue 25)", () => {
   it("cancels one ticket of a card-paid booking from /order and sees its refund", async () => {
-    const event = await cardEvent("Refund Night");
+    const event = await cardEvent(base, "Refund Night", {
+      event: { cancellationDeadlineHours: 24 },
+    });
     const page = await newPage(browser, { mobile: true });
     const { userId } = await signInAs(page, base, { name: "Rita Refund" });
     await page.goto(`${base}/booking/${event.shortId}`);

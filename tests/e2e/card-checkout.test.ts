@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { toLocalInput } from "#server/modules/events/zoned-time.ts";
 import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
-import { callFunction, signInAs, uniquePhone } from "./session.ts";
+import { cardEvent } from "./card-helpers.ts";
+import { callFunction, signInAs } from "./session.ts";
 
 /**
  * Paying by card inside the hold (issue 24), in Chromium against the Stripe test peer
@@ -24,59 +24,11 @@ afterAll(async () => {
 const call = <T>(name: string, data: unknown, userId?: string) =>
   callFunction<T>(base, name, data, userId);
 
-const inDays = (days: number, hour: number) =>
-  `${toLocalInput(new Date(Date.now() + days * 86_400_000), "Europe/Paris").slice(0, 10)}T${hour}:00`;
-
 type CardEvent = { shortId: string; path: string; eventId: string };
 
-/**
- * A published event with one card-paid type at €12.00: with the e2e server's booking fee
- * (5 % + €0.20) the buyer pays €12.80 a ticket.
- */
-async function cardEvent(title: string): Promise<CardEvent> {
-  const { userId } = await call<{ userId: string }>("test.signInAs", {
-    name: "Card Organiser",
-    phone: uniquePhone(),
-  });
-  await call(
-    "businesses.apply",
-    {
-      name: `${title} Ltd`,
-      type: "venue",
-      contactPhone: "+33142685300",
-      contactEmail: "cards@example.com",
-      address: "12 Rue de la Paix, Paris",
-    },
-    userId,
-  );
-  const { eventId, shortId } = await call<{ eventId: string; shortId: string }>(
-    "events.create",
-    {
-      title,
-      description: "Paid by card.",
-      venueName: "Le Caveau",
-      venueAddress: "12 Rue de la Paix, Paris",
-      timeZone: "Europe/Paris",
-      startsLocal: inDays(20, 20),
-      endsLocal: inDays(20, 23),
-      category: "music",
-    },
-    userId,
-  );
-  await call(
-    "ticketTypes.create",
-    {
-      eventId,
-      name: "Standard",
-      priceMinor: 1200,
-      currency: "EUR",
-      capacity: 20,
-      perOrderLimit: 4,
-    },
-    userId,
-  );
-  await call("test.cardPaidEvent", { eventId }, userId);
-  await call("events.publish", { eventId }, userId);
+/** A card-paid event (card-helpers.ts: €12.80 a ticket) and its public page's path. */
+async function cardEventWithPath(title: string): Promise<CardEvent> {
+  const { eventId, shortId } = await cardEvent(base, title);
   const page = await call<{ path: string }>("events.get", { id: shortId });
   return { shortId, path: page.path, eventId };
 }
@@ -110,7 +62,7 @@ async function goToPay(page: Page): Promise<void> {
 describe("card checkout inside the hold (issue 24)", () => {
   let event: CardEvent;
   beforeAll(async () => {
-    event = await cardEvent("Card Night");
+    event = await cardEventWithPath("Card Night");
   });
 
   it("shows the all-in price first, with what it includes", async () => {

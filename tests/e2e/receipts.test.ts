@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { toLocalInput } from "#server/modules/events/zoned-time.ts";
 import { launchChromium, newPage, seriousViolations, waitForHydration } from "./browser.ts";
-import { callFunction, signInAs, uniquePhone } from "./session.ts";
+import { cardEvent } from "./card-helpers.ts";
+import { callFunction, signInAs } from "./session.ts";
 
 /**
  * The receipt of a booking paid by card (issue 25), in Chromium against the Stripe test
@@ -22,61 +22,9 @@ afterAll(async () => {
 const call = <T>(name: string, data: unknown, userId?: string) =>
   callFunction<T>(base, name, data, userId);
 
-const inDays = (days: number, hour: number) =>
-  `${toLocalInput(new Date(Date.now() + days * 86_400_000), "Europe/Paris").slice(0, 10)}T${hour}:00`;
-
-/** A published event with one card-paid type at €12.00, of a business with invoices on. */
-async function invoicedCardEvent(): Promise<{ shortId: string; typeId: string }> {
-  const { userId } = await call<{ userId: string }>("test.signInAs", {
-    name: "Receipt Organiser",
-    phone: uniquePhone(),
-  });
-  await call(
-    "businesses.apply",
-    {
-      name: "Le Caveau Ltd",
-      type: "venue",
-      contactPhone: "+33142685300",
-      contactEmail: "caveau@example.com",
-      address: "12 Rue de la Paix, Paris",
-    },
-    userId,
-  );
-  await call("invoices.updateSettings", { invoicesEnabled: true, taxId: "FR40303265045" }, userId);
-  const { eventId, shortId } = await call<{ eventId: string; shortId: string }>(
-    "events.create",
-    {
-      title: "Receipt Night",
-      description: "Paid by card.",
-      venueName: "Le Caveau",
-      venueAddress: "12 Rue de la Paix, Paris",
-      timeZone: "Europe/Paris",
-      startsLocal: inDays(20, 20),
-      endsLocal: inDays(20, 23),
-      category: "music",
-    },
-    userId,
-  );
-  const type = await call<{ id: string }>(
-    "ticketTypes.create",
-    {
-      eventId,
-      name: "Standard",
-      priceMinor: 1200,
-      currency: "EUR",
-      capacity: 20,
-      perOrderLimit: 4,
-    },
-    userId,
-  );
-  await call("test.cardPaidEvent", { eventId }, userId);
-  await call("events.publish", { eventId }, userId);
-  return { shortId, typeId: type.id };
-}
-
 describe("the receipt of a booking paid by card (issue 25)", () => {
   it("links from the booking to its receipt, with its invoice and PDF; axe clean in light and dark; 404 for anyone else", async () => {
-    const event = await invoicedCardEvent();
+    const event = await cardEvent(base, "Receipt Night", { invoices: true });
     const page = await newPage(browser, { mobile: true });
     const { userId } = await signInAs(page, base, { name: "Rita Receipt" });
     const hold = await call<{ id: string }>(
@@ -112,7 +60,7 @@ describe("the receipt of a booking paid by card (issue 25)", () => {
       await page.goto(receiptUrl);
       await waitForHydration(page);
       await page.getByText("Paid by card ending 4242").waitFor();
-      await expect(page.getByText("Le Caveau Ltd").count()).resolves.toBe(1);
+      await expect(page.getByText("Receipt Night Ltd").count()).resolves.toBe(1);
       await expect(page.getByText("Tax id: FR40303265045").count()).resolves.toBe(1);
       await expect(page.getByText("2 × Standard").count()).resolves.toBe(1);
       await expect(page.getByText("€25.60").count()).resolves.toBeGreaterThan(0);
