@@ -16,11 +16,8 @@ import {
   REFRESH_TOKEN_COOKIE,
   SESSION_COOKIE,
 } from "#contract/cookie-names.ts";
-import {
-  encodeTicketToken,
-  type TicketClaims,
-  verifyTicketTokenWith,
-} from "#server/modules/tickets/ticket-token.ts";
+import type { TicketClaims } from "#contract/ticket-token-bytes.ts";
+import { encodeTicketToken, verifyTicketTokenWith } from "#server/modules/tickets/ticket-token.ts";
 import { tickets } from "#server/modules/tickets/tickets.schema.ts";
 import { openDatabase } from "#server/platform/db/database.ts";
 import { bookingsKit, holdAndConfirm } from "#tests/support/kits/bookings-test-kit.ts";

@@ -7,6 +7,8 @@ export const alertKinds = [
   "event-changed",
   "event-cancelled",
   "payment-problem",
+  /** One ticket admitted twice by door devices, found when an offline device uploads. */
+  "door-conflict",
 ] as const;
 export type AlertKind = (typeof alertKinds)[number];
 

@@ -9,6 +9,7 @@ export const alertKindLabels: Record<AlertKind, string> = {
   "event-changed": "Event changed",
   "event-cancelled": "Event cancelled",
   "payment-problem": "Payment problem",
+  "door-conflict": "Double entry",
 };
 
 /** The live message kinds of the stream (server/modules/alerts/raise-alert.ts). */

@@ -6,6 +6,7 @@ import { runDeskIntent } from "#app/checkin/desk-action.server.ts";
 import { RecentScans } from "#app/checkin/RecentScans.tsx";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
+import { useDoorWorker } from "#app/door-worker/use-door-worker.ts";
 import { Section } from "#app/forms/Section.tsx";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { useLiveMessages } from "#app/realtime/live-stream.ts";
@@ -43,6 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function Page() {
   const { stats, recent, query, found, scanId } = useLoaderData<typeof loader>();
+  useDoorWorker(stats.event?.id ?? null);
   const revalidator = useRevalidator();
   const event = stats.event;
   // Another device admitted or undid someone here: fetch the figures again.

@@ -3,6 +3,7 @@ import { type ComponentType, useEffect, useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
+import { useDoorWorker } from "#app/door-worker/use-door-worker.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
@@ -52,6 +53,7 @@ function useScanner(): { Scanner: Scanner | null; failed: boolean } {
 
 export default function Page() {
   const { event, formats } = useLoaderData<typeof loader>();
+  useDoorWorker(event?.id ?? null);
   const { Scanner, failed } = useScanner();
   if (!event) return null;
   return (

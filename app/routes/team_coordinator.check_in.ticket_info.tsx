@@ -3,6 +3,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { VerdictCard } from "#app/checkin/VerdictCard.tsx";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
+import { useDoorWorker } from "#app/door-worker/use-door-worker.ts";
 import { field, isFunctionError } from "#app/forms/form-failure.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
@@ -52,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Page() {
   const { event, scanId } = useLoaderData<typeof loader>();
+  useDoorWorker(event?.id ?? null);
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   if (!event) return null;

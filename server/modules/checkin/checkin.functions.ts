@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DOOR_UPLOAD_BATCH } from "#contract/door-offline.ts";
 import { isUuid } from "#contract/uuid.ts";
 import { eventRoleOf } from "#server/modules/teams/team-access.ts";
 import { ticketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
@@ -11,6 +12,8 @@ import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { BadScanBurstStep } from "./bad-scans.ts";
 import { admitCarefully, admitQuickly, attemptAdmission, targetOfCode } from "./door-scan.ts";
 import { doorEvent, doorStats, recentCheckIns, searchTickets } from "./door-views.ts";
+import { offlineSyncPage } from "./offline-sync.ts";
+import { uploadOfflineAdmissions } from "./offline-upload.ts";
 import { teamReport } from "./team-report.ts";
 import { teamReportCsv } from "./team-report-csv.ts";
 import { undoCheckIn } from "./undo-check-in.ts";
@@ -148,6 +151,45 @@ export const downloadTeamReportCsv = defineFunction({
   },
 });
 
+/** What a door device keeps of an event to work offline (decision 030), a page at a time. */
+export const offlineSync = defineFunction({
+  name: "checkin.offlineSync",
+  input: z.object({
+    eventId,
+    since: z.string().max(40).nullable(),
+    after: z.string().max(100).nullable(),
+  }),
+  access: atDoor,
+  handler: async (data, ctx) => {
+    const published = await (await ring(ctx)).publishedKeys();
+    const keys = published.map(({ kid, x }) => ({ kid, x }));
+    return offlineSyncPage(ctx.db, data, keys);
+  },
+});
+
+/** The admissions a device made offline; idempotent per scan id (decision 030). */
+export const offlineUpload = defineFunction({
+  name: "checkin.offlineUpload",
+  input: z.object({
+    eventId,
+    deviceId,
+    admissions: z
+      .array(
+        z.object({
+          scanId,
+          ticketId: z.string().max(100),
+          generation: z.number().int().min(1).max(65535).nullable(),
+          method: z.enum(["scan", "manual"]),
+          at: z.iso.datetime({ offset: true }),
+        }),
+      )
+      .min(1)
+      .max(DOOR_UPLOAD_BATCH),
+  }),
+  access: atDoor,
+  handler: (data, ctx) => uploadOfflineAdmissions(ctx.db, ctx.auth.userId, data),
+});
+
 /**
  * The door (decision 019): scans, manual admissions, undo, the desk's figures. `steps`:
  * what other modules do about a burst of bad scans (server/steps).
@@ -162,4 +204,6 @@ export const checkinFunctions = (steps: CheckinSteps) =>
     listRecentCheckIns,
     getTeamReport,
     downloadTeamReportCsv,
+    offlineSync,
+    offlineUpload,
   ] as const satisfies readonly AnyFunctionDefinition[];

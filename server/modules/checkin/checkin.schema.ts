@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   jsonb,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { type DoorConflictReason, doorConflictReasons } from "#contract/door-offline.ts";
 import { tickets } from "#server/modules/tickets/tickets.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { oneOf } from "#server/platform/db/sql-values.ts";
@@ -36,6 +38,11 @@ export const checkIns = pgTable(
     staffName: text("staff_name").notNull(),
     deviceId: text("device_id").notNull(),
     method: text("method").$type<"scan" | "manual">().notNull(),
+    /**
+     * Admitted by a device without a network and uploaded later (decision 030); its
+     * `created_at` is then the device's time of the admission.
+     */
+    offline: boolean("offline").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     undoneAt: timestamp("undone_at", { withTimezone: true }),
     undoneByName: text("undone_by_name"),
@@ -67,5 +74,39 @@ export const checkInScans = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.scanId] }),
     index("check_in_scans_time").on(t.createdAt),
+  ],
+);
+
+/**
+ * A ticket let in by an offline device that the server could not admit when the device
+ * uploaded it (decision 030): already in by another check-in (a double entry), cancelled
+ * or given away before the device knew. The person is inside either way: the conflict is
+ * kept for the ticket's history, counted in the team report and alerted to the event's
+ * teams once. `keptCheckInId` is the admission that stands (null when none does).
+ */
+export const checkInConflicts = pgTable(
+  "check_in_conflicts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    /** The ticket's event; no foreign key, as for `check_ins`. */
+    eventId: uuid("event_id").notNull(),
+    keptCheckInId: uuid("kept_check_in_id").references(() => checkIns.id, {
+      onDelete: "set null",
+    }),
+    reason: text("reason").$type<DoorConflictReason>().notNull(),
+    staffUserId: uuid("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    staffName: text("staff_name").notNull(),
+    deviceId: text("device_id").notNull(),
+    /** The device's time of its admission. */
+    admittedAt: timestamp("admitted_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("check_in_conflicts_event").on(t.eventId, t.createdAt),
+    index("check_in_conflicts_ticket").on(t.ticketId),
+    check("check_in_conflicts_reason_known", oneOf(t.reason, doorConflictReasons)),
   ],
 );

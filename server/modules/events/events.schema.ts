@@ -88,6 +88,12 @@ export const events = pgTable(
     taxRateBp: integer("tax_rate_bp").notNull().default(0),
     /** Whether ticket prices include the tax (else it is added on top). */
     taxInclusive: boolean("tax_inclusive").notNull().default(true),
+    /**
+     * Door devices keep the attendees' names and codes for searching offline when the
+     * event has at most this many tickets (0: never); scanning works offline at any size
+     * (decision 030).
+     */
+    offlineSearchLimit: integer("offline_search_limit").notNull().default(25000),
     /** Whether holders get a reminder 24 hours before the start (events/event-reminders.ts). */
     reminders: boolean("reminders").notNull().default(true),
     /** When the reminder fan-out of this event was started; once, also when it is moved. */
@@ -117,6 +123,7 @@ export const events = pgTable(
     check("events_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
     check("events_status_known", oneOf(t.status, eventStatuses)),
     check("events_tax_rate", sql`${t.taxRateBp} between 0 and ${sql.raw(String(MAX_TAX_RATE_BP))}`),
+    check("events_offline_search_limit", sql`${t.offlineSearchLimit} between 0 and 1000000`),
     check(
       "events_cancellation_policy",
       sql`${t.cancellationDeadlineHours} between 0 and ${sql.raw(String(MAX_CANCELLATION_DEADLINE_HOURS))} and ${t.cancellationFeePercent} between 0 and ${sql.raw(String(MAX_CANCELLATION_FEE_PERCENT))}`,

@@ -1,7 +1,7 @@
 import express from "express";
+import { TOKEN_LENGTH, TOKEN_VERSION } from "#contract/ticket-token-bytes.ts";
 import type { Services } from "#server/platform/runtime/services.ts";
 import { ticketKeyRing } from "./ticket-keys.ts";
-import { TOKEN_LENGTH, TOKEN_VERSION } from "./ticket-token.ts";
 
 /** Where door devices fetch the public keys that verify ticket QR tokens offline. */
 export const TICKET_KEYS_PATH = "/.well-known/ticket-keys.json";

@@ -1,13 +1,8 @@
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  encodeTicketToken,
-  readTicketToken,
-  type TicketClaims,
-  TOKEN_LENGTH,
-  verifyTicketToken,
-} from "./ticket-token.ts";
+import { type TicketClaims, TOKEN_LENGTH } from "#contract/ticket-token-bytes.ts";
+import { encodeTicketToken, readTicketToken, verifyTicketToken } from "./ticket-token.ts";
 
 const shortIdAlphabet = "23456789abcdefghjkmnpqrstuvwxyz";
 const keys = new Map<number, { privateKey: KeyObject; publicKey: KeyObject }>(

@@ -1,6 +1,3 @@
-import { type KeyObject, sign, verify } from "node:crypto";
-import { isUuid } from "#contract/uuid.ts";
-
 /**
  * The QR token (decision 013): base64url (no padding) of 90 bytes, so 120 characters:
  *
@@ -11,24 +8,21 @@ import { isUuid } from "#contract/uuid.ts";
  *   24-25  ticket generation, uint16 big-endian
  *   26-89  Ed25519 signature over bytes 0-25
  *
- * A door device verifies it offline with the published public key named by bytes 1-2,
+ * Its bytes are read by `contract/ticket-token-bytes.ts` (shared with the offline door);
+ * this file signs and verifies with Node's crypto. A door device verifies it offline with the published public key named by bytes 1-2,
  * and knows which event it is at; the server also checks the generation is current.
  */
-export const TOKEN_VERSION = 1;
-const PAYLOAD_BYTES = 26;
-const SIGNATURE_BYTES = 64;
-export const TOKEN_BYTES = PAYLOAD_BYTES + SIGNATURE_BYTES;
-export const TOKEN_LENGTH = (TOKEN_BYTES / 3) * 4;
+import { type KeyObject, sign, verify } from "node:crypto";
+import {
+  readTokenBytes,
+  shortIdAlphabet,
+  type TicketClaims,
+  TOKEN_PAYLOAD_BYTES,
+  TOKEN_VERSION,
+} from "#contract/ticket-token-bytes.ts";
+import { isUuid } from "#contract/uuid.ts";
 
-const shortIdAlphabet = "23456789abcdefghjkmnpqrstuvwxyz";
-const tokenPattern = new RegExp(`^[A-Za-z0-9_-]{${TOKEN_LENGTH}}$`);
-
-export type TicketClaims = {
-  kid: number;
-  ticketId: string;
-  eventShortId: string;
-  generation: number;
-};
+const shortIdAlphabetLength = shortIdAlphabet.length;
 
 function shortIdToNumber(shortId: string): number {
   if (shortId.length !== 8) throw new Error("event short id: 8 characters expected");
@@ -36,19 +30,9 @@ function shortIdToNumber(shortId: string): number {
   for (const char of shortId) {
     const digit = shortIdAlphabet.indexOf(char);
     if (digit < 0) throw new Error("event short id: unknown character");
-    value = value * 31 + digit;
+    value = value * shortIdAlphabetLength + digit;
   }
   return value;
-}
-
-function numberToShortId(value: number): string | null {
-  let id = "";
-  let rest = value;
-  for (let i = 0; i < 8; i++) {
-    id = shortIdAlphabet.charAt(rest % 31) + id;
-    rest = Math.floor(rest / 31);
-  }
-  return rest === 0 ? id : null;
 }
 
 function inUint16(value: number, what: string) {
@@ -62,7 +46,7 @@ export function tokenPayload(claims: TicketClaims): Buffer {
   inUint16(claims.kid, "key id");
   inUint16(claims.generation, "generation");
   if (!isUuid(claims.ticketId)) throw new Error("ticket id: uuid expected");
-  const payload = Buffer.alloc(PAYLOAD_BYTES);
+  const payload = Buffer.alloc(TOKEN_PAYLOAD_BYTES);
   payload.writeUInt8(TOKEN_VERSION, 0);
   payload.writeUInt16BE(claims.kid, 1);
   Buffer.from(claims.ticketId.replaceAll("-", ""), "hex").copy(payload, 3);
@@ -82,21 +66,12 @@ export function encodeTicketToken(claims: TicketClaims, privateKey: KeyObject): 
 export function readTicketToken(
   token: string,
 ): { claims: TicketClaims; payload: Buffer; signature: Buffer } | null {
-  if (typeof token !== "string" || !tokenPattern.test(token)) return null;
-  const bytes = Buffer.from(token, "base64url");
-  // base64url has more than one spelling of the last character's spare bits: one only.
-  if (bytes.length !== TOKEN_BYTES || bytes.toString("base64url") !== token) return null;
-  if (bytes.readUInt8(0) !== TOKEN_VERSION) return null;
-  const hex = bytes.subarray(3, 19).toString("hex");
-  const eventShortId = numberToShortId(bytes.readUIntBE(19, 5));
-  const kid = bytes.readUInt16BE(1);
-  const generation = bytes.readUInt16BE(24);
-  if (!eventShortId || kid === 0 || generation === 0) return null;
-  const ticketId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const read = readTokenBytes(token);
+  if (!read) return null;
   return {
-    claims: { kid, ticketId, eventShortId, generation },
-    payload: bytes.subarray(0, PAYLOAD_BYTES),
-    signature: bytes.subarray(PAYLOAD_BYTES),
+    claims: read.claims,
+    payload: Buffer.from(read.payload),
+    signature: Buffer.from(read.signature),
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   index,
   integer,
@@ -51,6 +52,15 @@ export const tickets = pgTable(
     status: text("status").$type<TicketStatus>().notNull().default("valid"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /**
+     * The transaction (`pg_current_xact_id()`) that last changed what a door device keeps
+     * of the ticket (status, generation, manual code, name), set by the trigger
+     * `tickets_door_change` (migration 0018): an offline door asks for the tickets changed
+     * since the oldest transaction still running at its last sync (decision 030).
+     */
+    doorXid: bigint("door_xid", { mode: "number" })
+      .notNull()
+      .default(sql`pg_current_xact_id()::text::bigint`),
   },
   (t) => [
     uniqueIndex("tickets_secret").on(t.secret),
@@ -58,6 +68,7 @@ export const tickets = pgTable(
     index("tickets_booking").on(t.bookingId),
     index("tickets_holder").on(t.holderUserId, t.status),
     index("tickets_event").on(t.eventId, t.status),
+    index("tickets_event_door_change").on(t.eventId, t.doorXid),
     check("tickets_status_known", oneOf(t.status, ticketStatuses)),
     // The QR token carries the generation in two bytes (decision 013).
     check("tickets_generation_range", sql`${t.generation} between 1 and 65535`),

@@ -1,0 +1,46 @@
+import type { DoorSyncTicket } from "#contract/door-offline.ts";
+import type { DoorVerdict } from "#contract/door-verdict.ts";
+
+/** Whether the door talks to the server or judges on this device (decision 030). */
+export type DoorConnection = "online" | "offline";
+
+/** A verdict and where it was decided. */
+export type CheckedVerdict = {
+  verdict: DoorVerdict;
+  /** Decided on this device from its copy of the event (shown with an "offline" mark). */
+  offline: boolean;
+};
+
+/** What the door pages (scanner, desk, typed code) use of the offline door. */
+export type OfflineDoor = {
+  connection: DoorConnection;
+  /** Offline admissions waiting to be uploaded. */
+  queueLength: number;
+  /** When this device last completed a sync of the event (ISO); null: never. */
+  lastSyncAt: string | null;
+  syncing: boolean;
+  /** Whether this device has the event's names and codes (offline search and typed codes). */
+  searchable: boolean;
+  /**
+   * Checks a scanned QR token or a typed code: online through `checkin.scan` (cut at 3 s;
+   * two failed or slow scans in a row switch the door offline), offline on this device,
+   * where an admission is queued for upload with `scanId`.
+   */
+  check(code: string, scanId: string): Promise<CheckedVerdict>;
+  /** The desk's button: admits a ticket by id, online or offline. */
+  admit(ticketId: string, scanId: string): Promise<CheckedVerdict>;
+  /** Offline search of this device's copy (searchable events only): up to 20 tickets. */
+  search(query: string): Promise<DoorSyncTicket[]>;
+};
+
+/**
+ * The offline door of one event for the signed-in door user on this device: its copy of
+ * the event in IndexedDB, synced every minute and at once on reconnect, the automatic
+ * switch between online and offline, and the upload of the queue when online.
+ */
+export function useOfflineDoor(_eventId: string, _userId: string, _deviceId: string): OfflineDoor {
+  throw new Error("useOfflineDoor: not built yet");
+}
+
+/** Removes every event's data and queue from this device (signing out). */
+export async function clearDoorData(): Promise<void> {}
