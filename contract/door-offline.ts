@@ -27,7 +27,10 @@ export type DoorSyncInput = {
   eventId: string;
   /** The `cursor` of the device's last complete sync; null for a first (full) sync. */
   since: string | null;
-  /** Paging within one sync: the `next` of the previous page; null for the first page. */
+  /**
+   * Paging within one sync: the `next` of the previous page (it carries the sync's
+   * cursor); null for the first page.
+   */
   after: string | null;
 };
 
@@ -104,8 +107,12 @@ export type DoorConflictReason = (typeof doorConflictReasons)[number];
 /** What the server made of one uploaded admission; the same answer for a repeated scan id. */
 export type OfflineUploadResult = {
   scanId: string;
-  /** `admitted`: recorded as this device's check-in; `conflict`: recorded as a conflict. */
-  outcome: "admitted" | "conflict";
+  /**
+   * `admitted`: recorded as this device's check-in; `conflict`: the person went in but the
+   * ticket could not be admitted (kept in `check_in_conflicts`, alerted); `refused`: no
+   * ticket of this event (unknown, another event), nothing recorded.
+   */
+  outcome: "admitted" | "conflict" | "refused";
   reason?: DoorConflictReason;
   /** The server's verdict: `admitted`, or the one the ticket had (e.g. already checked in). */
   verdict: DoorVerdict;
