@@ -1,5 +1,6 @@
 import { accountDeletionSteps } from "./account-deletion.ts";
 import { badScanBurstSteps } from "./door-bad-scans.ts";
+import { doorConflictSteps } from "./door-conflicts.ts";
 import { eventCancellationSteps, eventChangeSteps } from "./event-cancellation.ts";
 import { eventPaymentSteps } from "./event-payments.ts";
 import { checkPlanSwitch } from "./plan-billing.ts";
@@ -16,6 +17,7 @@ export const crossModuleSteps = {
   eventPayments: eventPaymentSteps,
   accountDeletion: accountDeletionSteps,
   badScanBurst: badScanBurstSteps,
+  doorConflict: doorConflictSteps,
   countPlanUsage,
   checkPlanSwitch,
 };

@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AlertView } from "#contract/alert-view.ts";
+import type { DoorConflictReason } from "#contract/door-offline.ts";
+import { clockTime } from "#contract/door-verdict.ts";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { teamEvents } from "#server/modules/teams/teams.schema.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
@@ -141,5 +143,70 @@ export async function alertPaymentProblem(
     subject: problem.subject,
     body: problem.body,
     dedupeKey: problem.dedupeKey,
+  });
+}
+
+/** An offline admission that could not stand (decision 030), as its alert tells it. */
+export type DoorConflictAlert = {
+  /** The conflict's row: one alert per row. */
+  id: string;
+  reason: DoorConflictReason;
+  /** The manual code as shown, `ABCDE-23456`. */
+  ticketCode: string;
+  attendeeName: string;
+  /** The offline admission's time (ISO) and device. */
+  at: string;
+  deviceId: string;
+  /** The admission that stands, if any. */
+  kept: { at: string; deviceId: string } | null;
+};
+
+const conflictSubjects: Record<DoorConflictReason, string> = {
+  "already-in": "Double entry at the door",
+  cancelled: "Cancelled ticket let in at the door",
+  "given-away": "Old QR code let in at the door",
+};
+
+/**
+ * "Ticket ABCDE-23456 (Ann Lee) entered at 21:04 on scanner-1a2b and 21:06 on
+ * scanner-9f8e.": both entries of a double entry, earlier first, times in the event's zone.
+ */
+function conflictBody(timeZone: string, conflict: DoorConflictAlert): string {
+  const ticket = `Ticket ${conflict.ticketCode} (${conflict.attendeeName})`;
+  const entry = (e: { at: string; deviceId: string }) =>
+    `${clockTime(e.at, timeZone)} on ${e.deviceId}`;
+  const offline = entry(conflict);
+  switch (conflict.reason) {
+    case "already-in": {
+      if (!conflict.kept) return `${ticket} entered at ${offline} although it was already in.`;
+      const both = [conflict, conflict.kept].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+      return `${ticket} entered at ${both.map(entry).join(" and ")}.`;
+    }
+    case "cancelled":
+      return `${ticket} entered at ${offline} although it was cancelled.`;
+    case "given-away":
+      return `${ticket} entered at ${offline} with an old QR code: the ticket had been given to someone else.`;
+  }
+}
+
+/**
+ * In the offline upload's transaction: a ticket admitted by a device without a network
+ * that could not stand (already in, cancelled, given away). The event's teams hear it at
+ * once, once per conflict row.
+ */
+export async function alertDoorConflict(
+  tx: Executor,
+  event: EventRef & { timeZone: string },
+  conflict: DoorConflictAlert,
+): Promise<AlertView | null> {
+  return raiseAlert(tx, {
+    businessId: event.businessId,
+    eventId: event.id,
+    teamIds: await teamsAt(tx, event.id),
+    kind: "door-conflict",
+    urgency: "urgent",
+    subject: conflictSubjects[conflict.reason],
+    body: conflictBody(event.timeZone, conflict),
+    dedupeKey: `door-conflict:${conflict.id}`,
   });
 }

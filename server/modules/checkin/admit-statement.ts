@@ -39,7 +39,22 @@ export type AdmissionInput = {
   staffUserId: string;
   deviceId: string;
   method: "scan" | "manual";
+  /**
+   * An offline device's admission uploaded later (decision 030): its time on the device
+   * (ISO), kept as the check-in's time, clamped to the last two days and never later than
+   * now (a device's clock may be wrong).
+   */
+  offlineAt?: string;
 };
+
+/** The extra columns of an offline admission's check-in; nothing for an online one. */
+function offlineColumns(offlineAt: string | undefined): { names: SQL; values: SQL } {
+  if (offlineAt === undefined) return { names: sql``, values: sql`` };
+  return {
+    names: sql`, offline, created_at`,
+    values: sql`, true, least(now(), greatest(${offlineAt}::timestamptz, now() - interval '2 days'))`,
+  };
+}
 
 /**
  * The admission's two steps, the first CTEs of a statement (`with ${…}, …`): `admitted`,
@@ -50,28 +65,33 @@ export type AdmissionInput = {
  * `check_ins_one_live_per_ticket` is the backstop.
  */
 export function admissionSteps(input: AdmissionInput, also: SQL = sql`true`): SQL {
+  const offline = offlineColumns(input.offlineAt);
   return sql`admitted as (
       update tickets k set status = 'checked-in'
       where ${targetCondition(input.target, input.eventId)} and k.status = 'valid' and ${also}
       returning k.id, k.ticket_type_id, k.attendee_name
     ), written as (
-      insert into check_ins (ticket_id, event_id, staff_user_id, staff_name, device_id, method)
+      insert into check_ins (ticket_id, event_id, staff_user_id, staff_name, device_id, method${offline.names})
       select a.id, ${input.eventId}::uuid, ${input.staffUserId}::uuid,
         coalesce((select u.name from users u where u.id = ${input.staffUserId}::uuid), 'Door staff'),
-        ${input.deviceId}, ${input.method}
+        ${input.deviceId}, ${input.method}${offline.values}
       from admitted a
       returning id, ticket_id, created_at, staff_name
     )`;
 }
 
-/** The admission, one statement: the ticket admitted and its check-in written, or nothing. */
+/**
+ * The admission, one statement: the ticket admitted and its check-in written, or nothing.
+ * `also`: a further condition on the ticket row `k`.
+ */
 export async function admitStatement(
   tx: Executor,
   input: AdmissionInput,
+  also: SQL = sql`true`,
 ): Promise<Admission | null> {
   const [row] = await rowsOf<Admission>(
     tx,
-    sql`with ${admissionSteps(input)}
+    sql`with ${admissionSteps(input, also)}
       select w.id as check_in_id, w.created_at, w.staff_name, w.ticket_id, a.attendee_name,
         t.name as type_name, e.title, e.time_zone
       from written w join admitted a on a.id = w.ticket_id

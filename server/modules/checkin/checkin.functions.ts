@@ -10,6 +10,7 @@ import {
 } from "#server/platform/callable/define-function.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { BadScanBurstStep } from "./bad-scans.ts";
+import type { DoorConflictStep } from "./door-conflicts.ts";
 import { admitCarefully, admitQuickly, attemptAdmission, targetOfCode } from "./door-scan.ts";
 import { doorEvent, doorStats, recentCheckIns, searchTickets } from "./door-views.ts";
 import { offlineSyncPage } from "./offline-sync.ts";
@@ -32,8 +33,14 @@ const manualCodeRule = { name: "door-manual-code", limit: 600, windowSeconds: 60
 /** What `atDoor` answers a caller who may not work the door. */
 const notFound = () => new FunctionError("NOT_FOUND", "Not found.");
 
-/** What other modules do about a burst of bad scans (server/steps). */
-type CheckinSteps = { badScanBurst: readonly BadScanBurstStep[] };
+/**
+ * What other modules do about a burst of bad scans and about an offline admission that
+ * could not stand (server/steps).
+ */
+type CheckinSteps = {
+  badScanBurst: readonly BadScanBurstStep[];
+  doorConflict: readonly DoorConflictStep[];
+};
 
 const ring = (ctx: FunctionContext) =>
   ticketKeyRing(ctx.services.database.db, ctx.services.settings.APP_SECRET);
@@ -168,7 +175,8 @@ export const offlineSync = defineFunction({
 });
 
 /** The admissions a device made offline; idempotent per scan id (decision 030). */
-export const offlineUpload = defineFunction({
+export const offlineUpload = (steps: CheckinSteps) =>
+  defineFunction({
   name: "checkin.offlineUpload",
   input: z.object({
     eventId,
@@ -187,7 +195,8 @@ export const offlineUpload = defineFunction({
       .max(DOOR_UPLOAD_BATCH),
   }),
   access: atDoor,
-  handler: (data, ctx) => uploadOfflineAdmissions(ctx.db, ctx.auth.userId, data),
+  handler: (data, ctx) =>
+    uploadOfflineAdmissions(ctx.db, ctx.auth.userId, data, steps.doorConflict),
 });
 
 /**
@@ -205,5 +214,5 @@ export const checkinFunctions = (steps: CheckinSteps) =>
     getTeamReport,
     downloadTeamReportCsv,
     offlineSync,
-    offlineUpload,
+    offlineUpload(steps),
   ] as const satisfies readonly AnyFunctionDefinition[];
