@@ -16,6 +16,7 @@ const event = {
   checkedIn: 3,
   notYetIn: 2,
   undone: 1,
+  conflicts: 0,
   bucketMinutes: 15,
   overTime: [
     { start: "2026-07-10T19:00", label: "19:00", count: 2 },
@@ -57,6 +58,12 @@ describe("one event of the team report, rendered on the server", () => {
     expect(html).toMatch(/<th[^>]*>Not yet in<\/th>/);
     expect(html).toMatch(/<th[^>]*>Standing<\/th><td[^>]*>5<\/td><td[^>]*>3<\/td><td[^>]*>2<\/td>/);
     expect(html).not.toMatch(/remaining/i);
+  });
+
+  it("counts offline entries that could not stand, and says nothing of none", () => {
+    expect(render(event)).not.toContain("report-conflicts");
+    const html = render({ ...event, conflicts: 2 });
+    expect(html).toContain("2 offline entries that could not stand");
   });
 
   it("says so when nobody has checked in, with no chart", () => {

@@ -15,6 +15,8 @@ type ReportEvent = {
   checkedIn: number;
   notYetIn: number;
   undone: number;
+  /** Offline entries that could not stand: double entries, cancelled or given-away tickets. */
+  conflicts: number;
   bucketMinutes: number;
   overTime: { start: string; label: string; count: number }[];
   byType: { name: string; sold: number; checkedIn: number; notYetIn: number }[];
@@ -83,6 +85,11 @@ export function EventReport({ event }: { event: ReportEvent }) {
           color="green"
           aria-label={`${event.checkedIn} of ${event.sold} tickets sold checked in (${share}%)`}
         />
+        {event.conflicts > 0 ? (
+          <Text size="sm" c="orange.9" fw={600} data-testid="report-conflicts">
+            {`${event.conflicts} offline entr${event.conflicts === 1 ? "y" : "ies"} that could not stand (double entry, cancelled or given-away ticket): see the alerts.`}
+          </Text>
+        ) : null}
         {event.undone > 0 ? (
           <Text size="sm" c="dimmed">
             {`${event.undone} undone check-in${event.undone === 1 ? "" : "s"} not counted (listed in the CSV).`}

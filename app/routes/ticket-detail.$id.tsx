@@ -31,6 +31,13 @@ const assignmentStatusText: Record<string, string> = {
   undone: "taken back",
 };
 
+/** An offline door's entry that could not stand (decision 030), by why. */
+const conflictText: Record<string, string> = {
+  "already-in": "a second entry, the ticket was already in",
+  cancelled: "entered although the ticket was cancelled",
+  "given-away": "entered with an old QR code of a ticket given away",
+};
+
 export default function Page() {
   const history = useLoaderData<typeof loader>();
   const zone = history.event.timeZone;
@@ -90,14 +97,19 @@ export default function Page() {
         <Title order={2} size="h4" id="checkins-heading">
           Check-ins
         </Title>
-        {history.checkIns.length === 0 ? (
+        {history.checkIns.length === 0 && history.conflicts.length === 0 ? (
           <Text c="dimmed">Not used at the door yet.</Text>
         ) : (
           <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: "none" }}>
             {history.checkIns.map((c) => (
               <Text component="li" key={c.at}>
-                {at(c.at)} by {c.by}
+                {at(c.at)} by {c.by} ({c.deviceId})
                 {c.undoneAt ? ` (undone ${at(c.undoneAt)}: ${c.undoReason ?? ""})` : ""}
+              </Text>
+            ))}
+            {history.conflicts.map((c) => (
+              <Text component="li" key={`conflict-${c.at}-${c.deviceId}`} c="orange.9">
+                {at(c.at)} by {c.by} ({c.deviceId}), offline: {conflictText[c.reason]}
               </Text>
             ))}
           </Stack>

@@ -6,12 +6,17 @@ import type { Executor } from "#server/platform/db/database.ts";
  * Check-ins are kept for the organizers' records, anonymised (the privacy policy): in the
  * deletion's transaction, before the account leaves its teams, the name it left at the
  * door as staff (admitted by, undone by) and the names in the verdicts stored for retried
- * scans give way to `FORMER_MEMBER`. The guest's own name on its tickets goes with the
+ * scans give way to `FORMER_MEMBER`, and so does its name on offline admissions that could
+ * not stand (`check_in_conflicts`). The guest's own name on its tickets goes with the
  * tickets (tickets/names-of-deleted-account.ts); its stored verdicts are cleaned here.
  */
 export async function eraseCheckInNamesOf(tx: Executor, userId: string): Promise<void> {
   await tx.execute(
     sql`update check_ins set staff_name = ${FORMER_MEMBER} where staff_user_id = ${userId}::uuid`,
+  );
+  await tx.execute(
+    sql`update check_in_conflicts set staff_name = ${FORMER_MEMBER}
+      where staff_user_id = ${userId}::uuid`,
   );
   // Who undid a check-in is kept by name only: theirs at the events they could undo at.
   await tx.execute(
@@ -23,14 +28,23 @@ export async function eraseCheckInNamesOf(tx: Executor, userId: string): Promise
         union select e.id from events e join businesses b on b.id = e.business_id
         where b.owner_id = ${userId}::uuid)`,
   );
+  // An online scan stored its verdict; an offline upload its result, the verdict inside.
+  for (const at of [[], ["verdict"]]) {
+    await eraseStoredVerdictNames(tx, userId, at);
+  }
+}
+
+async function eraseStoredVerdictNames(tx: Executor, userId: string, at: string[]) {
+  const path = (field: string) => `{${[...at, ...field.split(".")].join(",")}}`;
+  const value = (field: string) => sql.raw(`verdict #> '${path(field)}'`);
   await tx.execute(
-    sql`update check_in_scans set verdict = jsonb_set(verdict, '{ticket,attendeeName}', to_jsonb(${FORMER_MEMBER}::text))
-      where jsonb_typeof(verdict -> 'ticket') = 'object' and (verdict -> 'ticket' ->> 'id')::uuid in (
+    sql`update check_in_scans set verdict = jsonb_set(verdict, ${path("ticket.attendeeName")}::text[], to_jsonb(${FORMER_MEMBER}::text))
+      where jsonb_typeof(${value("ticket")}) = 'object' and (${value("ticket.id")} #>> '{}')::uuid in (
         select id from tickets where holder_user_id = ${userId}::uuid)`,
   );
   await tx.execute(
-    sql`update check_in_scans set verdict = jsonb_set(verdict, '{checkIn,staffName}', to_jsonb(${FORMER_MEMBER}::text))
-      where jsonb_typeof(verdict -> 'checkIn') = 'object' and (verdict -> 'checkIn' ->> 'id')::uuid in (
+    sql`update check_in_scans set verdict = jsonb_set(verdict, ${path("checkIn.staffName")}::text[], to_jsonb(${FORMER_MEMBER}::text))
+      where jsonb_typeof(${value("checkIn")}) = 'object' and (${value("checkIn.id")} #>> '{}')::uuid in (
         select id from check_ins where staff_user_id = ${userId}::uuid)`,
   );
 }

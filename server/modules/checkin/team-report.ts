@@ -16,6 +16,7 @@ type TypeRow = { event_id: string; name: string; sold: number; checked_in: numbe
 type StaffRow = { event_id: string; name: string; scans: number; manual: number };
 type QuarterRow = { event_id: string; start: string; count: number };
 type UndoneRow = { event_id: string; undone: number };
+type ConflictRow = { event_id: string; conflicts: number };
 
 /** The team and its business, or null (the registry has already checked the caller). */
 async function teamOf(db: Executor, teamId: string) {
@@ -76,12 +77,18 @@ const undoneSql = (ids: IdList) =>
   sql`select event_id, count(*)::int as undone from check_ins
     where event_id in (${ids}) and undone_at is not null group by event_id`;
 
+/** Offline admissions that could not stand (decision 030): double entries and the like. */
+const conflictsSql = (ids: IdList) =>
+  sql`select event_id, count(*)::int as conflicts from check_in_conflicts
+    where event_id in (${ids}) group by event_id`;
+
 /**
  * `checkin.report`: per event the team works at, tickets sold (not cancelled), checked
  * in (live check-ins: an undone one does not count) and not yet in (sold, not checked in:
  * guests still expected, not unsold capacity);
  * check-ins over time in the event's wall time; by ticket type; by staff member as
- * recorded at the door. Four grouped statements cover all the team's events.
+ * recorded at the door; conflicts of offline devices (entries that could not stand). Five
+ * grouped statements cover all the team's events.
  */
 export async function teamReport(db: Executor, teamId: string) {
   const team = await teamOf(db, teamId);
@@ -98,6 +105,7 @@ export async function teamReport(db: Executor, teamId: string) {
   const staff = none ? [] : await rowsOf<StaffRow>(db, staffSql(idList));
   const quarters = none ? [] : await rowsOf<QuarterRow>(db, quartersSql(idList));
   const undone = none ? [] : await rowsOf<UndoneRow>(db, undoneSql(idList));
+  const conflicts = none ? [] : await rowsOf<ConflictRow>(db, conflictsSql(idList));
   const of = <T extends { event_id: string }>(rows: T[], eventId: string) =>
     rows.filter((r) => r.event_id === eventId);
   return {
@@ -127,6 +135,7 @@ export async function teamReport(db: Executor, teamId: string) {
         checkedIn,
         notYetIn: sold - checkedIn,
         undone: Number(of(undone, event.id)[0]?.undone ?? 0),
+        conflicts: Number(of(conflicts, event.id)[0]?.conflicts ?? 0),
         bucketMinutes: overTime.minutes,
         overTime: overTime.buckets,
         byType,

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import type { DoorConflictReason } from "#contract/door-offline.ts";
 import type { EventSummary } from "#contract/event-summary.ts";
 import type { TicketStatus } from "#contract/ticket-status.ts";
 import type { Executor } from "#server/platform/db/database.ts";
@@ -142,7 +143,18 @@ export type TicketHistory = {
     settledAt: string | null;
   }[];
   /** Admissions at the door (the check-in module's table, read by name), undone ones marked. */
-  checkIns: { at: string; by: string; undoneAt: string | null; undoReason: string | null }[];
+  checkIns: {
+    at: string;
+    by: string;
+    deviceId: string;
+    undoneAt: string | null;
+    undoReason: string | null;
+  }[];
+  /**
+   * Entries by an offline door device that could not stand (decision 030: already in,
+   * cancelled, given away), with the device's time and id (`check_in_conflicts`, by name).
+   */
+  conflicts: { at: string; by: string; deviceId: string; reason: DoorConflictReason }[];
 };
 
 /** `tickets.history`: the holder's view of where the ticket came from. */
@@ -172,12 +184,23 @@ export async function ticketHistory(
   const checkIns = await rowsOf<{
     created_at: string | Date;
     staff_name: string;
+    device_id: string;
     undone_at: string | Date | null;
     undo_reason: string | null;
   }>(
     db,
-    sql`select created_at, staff_name, undone_at, undo_reason from check_ins
+    sql`select created_at, staff_name, device_id, undone_at, undo_reason from check_ins
       where ticket_id = ${ticket.id}::uuid order by created_at`,
+  );
+  const conflicts = await rowsOf<{
+    admitted_at: string | Date;
+    staff_name: string;
+    device_id: string;
+    reason: DoorConflictReason;
+  }>(
+    db,
+    sql`select admitted_at, staff_name, device_id, reason from check_in_conflicts
+      where ticket_id = ${ticket.id}::uuid order by admitted_at, created_at`,
   );
   return {
     id: ticket.id,
@@ -203,8 +226,15 @@ export async function ticketHistory(
     checkIns: checkIns.map((c) => ({
       at: new Date(c.created_at).toISOString(),
       by: c.staff_name,
+      deviceId: c.device_id,
       undoneAt: c.undone_at ? new Date(c.undone_at).toISOString() : null,
       undoReason: c.undo_reason,
+    })),
+    conflicts: conflicts.map((c) => ({
+      at: new Date(c.admitted_at).toISOString(),
+      by: c.staff_name,
+      deviceId: c.device_id,
+      reason: c.reason,
     })),
   };
 }
