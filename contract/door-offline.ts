@@ -13,6 +13,9 @@ export const doorScope = "/team_coordinator/check_in/";
 /** The organiser's default: offline search for events of up to this many tickets. */
 export const DEFAULT_OFFLINE_SEARCH_LIMIT = 25_000;
 
+/** The largest limit an organiser may set (the column's check, migration 0018). */
+export const MAX_OFFLINE_SEARCH_LIMIT = 1_000_000;
+
 /** Tickets per page of a sync. */
 export const DOOR_SYNC_PAGE_SIZE = 5_000;
 

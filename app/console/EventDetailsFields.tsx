@@ -1,4 +1,5 @@
 import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { DEFAULT_OFFLINE_SEARCH_LIMIT } from "#contract/door-offline.ts";
 import { eventCategories } from "#contract/event-options.ts";
 import {
   CancellationPolicyFields,
@@ -24,6 +25,8 @@ export type EventDetailsValues = {
   taxInclusive?: boolean;
   taxRate?: string;
   taxMode?: string;
+  /** Saved: a number; a refused form sends back what was typed. */
+  offlineSearchLimit?: number | string;
 } & CancellationPolicyValues;
 
 type Props = {
@@ -141,6 +144,14 @@ export function EventDetailsFields({ values, errors, zones, followBrowserZone }:
         defaultChecked={values.reminders === true || values.reminders === "on"}
       />
       <CancellationPolicyFields values={values} errors={errors} />
+      <TextInput
+        name="offlineSearchLimit"
+        label="Offline search at the door: events of up to N tickets (0: off)"
+        description="Door devices keep guests' names and codes to search them without a network. Scanning works offline at any size."
+        inputMode="numeric"
+        defaultValue={String(values.offlineSearchLimit ?? DEFAULT_OFFLINE_SEARCH_LIMIT)}
+        error={errors.offlineSearchLimit}
+      />
     </Stack>
   );
 }

@@ -23,4 +23,20 @@ describe("event details form", () => {
     form.set("taxMode", "included");
     expect(eventDetailsFrom(form).taxInclusive).toBe(true);
   });
+
+  it("reads the offline search limit, thousands typed with commas or spaces", () => {
+    const form = formWith(["off"]);
+    expect(eventDetailsFrom(form)).not.toHaveProperty("offlineSearchLimit");
+    for (const [typed, read] of [
+      ["25,000", 25_000],
+      ["1 000 000", 1_000_000],
+      ["0", 0],
+      ["", 0],
+    ] as const) {
+      form.set("offlineSearchLimit", typed);
+      expect(eventDetailsFrom(form).offlineSearchLimit, typed).toBe(read);
+    }
+    form.set("offlineSearchLimit", "lots");
+    expect(eventDetailsFrom(form).offlineSearchLimit).toBeNaN();
+  });
 });

@@ -18,6 +18,14 @@ export function eventDetailsFrom(form: FormData) {
     ...(form.has("taxRate") ? { taxRateBp: readTaxRate(field(form, "taxRate")) } : {}),
     ...(form.has("taxMode") ? { taxInclusive: field(form, "taxMode") !== "added" } : {}),
     ...cancellationPolicyFrom(form),
+    // Thousands may be typed with commas or spaces ("25,000").
+    ...(form.has("offlineSearchLimit")
+      ? {
+          offlineSearchLimit: wholeNumber(
+            field(form, "offlineSearchLimit").replace(/(?<=\d)[,\s](?=\d{3})/g, ""),
+          ),
+        }
+      : {}),
   };
 }
 

@@ -31,6 +31,9 @@ function editableColumns(input: CreateEventInput) {
     ...(input.taxRateBp === undefined ? {} : { taxRateBp: input.taxRateBp }),
     ...(input.taxInclusive === undefined ? {} : { taxInclusive: input.taxInclusive }),
     ...cancellationPolicyColumns(input),
+    ...(input.offlineSearchLimit === undefined
+      ? {}
+      : { offlineSearchLimit: input.offlineSearchLimit }),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   maxEventDurationDays,
   ticketCurrencies,
 } from "#contract/event-options.ts";
+import { MAX_OFFLINE_SEARCH_LIMIT } from "#contract/door-offline.ts";
 import { MAX_TAX_RATE_BP, ticketPaymentMethods } from "#contract/payment-options.ts";
 import { fromLocalInput, isKnownTimeZone } from "./zoned-time.ts";
 
@@ -78,6 +79,16 @@ const eventShape = {
     .int("Enter a whole percentage.")
     .min(0, "The fee cannot be negative.")
     .max(MAX_CANCELLATION_FEE_PERCENT, `The fee is at most ${MAX_CANCELLATION_FEE_PERCENT} %.`)
+    .optional(),
+  /**
+   * Door devices keep names and codes for search offline for events of up to this many
+   * tickets (decision 030; 0: never); unset as above (new: 25,000).
+   */
+  offlineSearchLimit: z
+    .number("Enter a number of tickets, like 25000 (0: off).")
+    .int("Enter a whole number of tickets.")
+    .min(0, "The number cannot be negative.")
+    .max(MAX_OFFLINE_SEARCH_LIMIT, "At most 1,000,000 tickets.")
     .optional(),
 };
 

@@ -55,6 +55,7 @@ export function ownerEventView(event: Event, types: TicketType[]) {
     attendeeCancellation: event.attendeeCancellation,
     cancellationDeadlineHours: event.cancellationDeadlineHours,
     cancellationFeePercent: event.cancellationFeePercent,
+    offlineSearchLimit: event.offlineSearchLimit,
     remindedAt: event.remindedAt?.toISOString() ?? null,
     publishedAt: event.publishedAt?.toISOString() ?? null,
     cancelledAt: event.cancelledAt?.toISOString() ?? null,
