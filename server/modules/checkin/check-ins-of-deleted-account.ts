@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { alreadyMessage } from "#contract/door-verdict.ts";
 import { FORMER_MEMBER } from "#server/modules/tickets/tickets-of-deleted-account.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 
@@ -34,6 +35,24 @@ export async function eraseCheckInNamesOf(tx: Executor, userId: string): Promise
   }
 }
 
+/**
+ * What an already-checked-in verdict says once its staff member is gone: `alreadyMessage`
+ * with placeholders for the time and device that SQL fills from the stored check-in.
+ */
+const formerMemberMessage = alreadyMessage({
+  id: "",
+  at: "",
+  time: "{time}",
+  staffName: FORMER_MEMBER,
+  deviceId: "{device}",
+});
+
+/**
+ * The names in stored verdicts at `at` inside the stored JSON (the top for an online
+ * scan's verdict, `verdict` inside an offline upload's result): the holder's attendee
+ * name, and the staff member's name (in the check-in and in the already-checked-in
+ * message). `at` and the paths are constants of this file, never input.
+ */
 async function eraseStoredVerdictNames(tx: Executor, userId: string, at: string[]) {
   const path = (field: string) => `{${[...at, ...field.split(".")].join(",")}}`;
   const value = (field: string) => sql.raw(`verdict #> '${path(field)}'`);
@@ -42,8 +61,14 @@ async function eraseStoredVerdictNames(tx: Executor, userId: string, at: string[
       where jsonb_typeof(${value("ticket")}) = 'object' and (${value("ticket.id")} #>> '{}')::uuid in (
         select id from tickets where holder_user_id = ${userId}::uuid)`,
   );
+  const renamed = sql`jsonb_set(verdict, ${path("checkIn.staffName")}::text[], to_jsonb(${FORMER_MEMBER}::text))`;
+  const message = sql`replace(replace(${formerMemberMessage}::text,
+      '{time}', ${value("checkIn.time")} #>> '{}'), '{device}', ${value("checkIn.deviceId")} #>> '{}')`;
   await tx.execute(
-    sql`update check_in_scans set verdict = jsonb_set(verdict, ${path("checkIn.staffName")}::text[], to_jsonb(${FORMER_MEMBER}::text))
+    sql`update check_in_scans set verdict = case
+        when ${value("verdict")} #>> '{}' = 'already-checked-in'
+          then jsonb_set(${renamed}, ${path("message")}::text[], to_jsonb(${message}))
+        else ${renamed} end
       where jsonb_typeof(${value("checkIn")}) = 'object' and (${value("checkIn.id")} #>> '{}')::uuid in (
         select id from check_ins where staff_user_id = ${userId}::uuid)`,
   );

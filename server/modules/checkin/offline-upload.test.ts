@@ -231,12 +231,28 @@ describe.each(testDatabases)("offline admissions uploaded on $name", ({ open }) 
     );
   });
 
-  it("names a deleted account's conflicts 'A former member'", async () => {
-    await database.db.transaction((tx) => eraseCheckInNamesOf(tx, door.coordinator.user.id));
+  it("names a deleted account 'A former member' in conflicts and in stored online and offline answers", async () => {
+    const storedWith = async (name: string) => {
+      const [row] = await rowsOf<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from check_in_scans
+          where event_id = ${door.event.id} and verdict::text like ${`%${name}%`}`,
+      );
+      return row?.n ?? 0;
+    };
+    // Stan's online scan, his offline results, and Cora's conflict naming his check-in.
+    expect(await storedWith("Stan Staff")).toBeGreaterThan(2);
+    expect(await storedWith("Attendee 1")).toBe(2);
+    for (const gone of [door.coordinator, door.staff, door.holder]) {
+      await database.db.transaction((tx) => eraseCheckInNamesOf(tx, gone.user.id));
+    }
+    expect(await storedWith("Stan Staff")).toBe(0);
+    expect(await storedWith("Attendee 1")).toBe(0);
     const history = await door.holder.call("tickets.history", {
       ticketId: nth(door.tickets, 0).id,
     });
     expect(history.conflicts).toMatchObject([{ by: "A former member" }]);
+    expect(await storedWith("by A former member (scanner-1a2b).")).toBe(1);
   });
 });
 
