@@ -7,6 +7,7 @@ import {
 } from "#contract/door-offline.ts";
 import { clockTime } from "#contract/door-verdict.ts";
 import type { TicketStatus } from "#contract/ticket-status.ts";
+import { isUuid } from "#contract/uuid.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
@@ -38,7 +39,6 @@ type TicketRow = {
 
 /** A transaction id as PostgreSQL's `xid8` prints it: at most 2^63 - 1. */
 const xidPattern = /^\d{1,19}$/;
-const nextPattern = /^(\d{1,19})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 const maxXid = 2n ** 63n - 1n;
 
 const badLink = (what: string) =>
@@ -54,9 +54,11 @@ function parseXid(value: string, what: string): string {
 
 /** `after`: the sync's cursor and the last ticket id of the page before. */
 function parseAfter(after: string): { cursor: string; lastId: string } {
-  const match = nextPattern.exec(after);
-  if (!match?.[1] || !match[2]) throw badLink("page link");
-  return { cursor: parseXid(match[1], "page link"), lastId: match[2] };
+  const dot = after.indexOf(".");
+  const lastId = after.slice(dot + 1);
+  // Ids as the server writes them: lower case.
+  if (dot < 0 || !isUuid(lastId) || lastId !== lastId.toLowerCase()) throw badLink("page link");
+  return { cursor: parseXid(after.slice(0, dot), "page link"), lastId };
 }
 
 /**
