@@ -213,6 +213,21 @@ describe.each(testDatabases)("offline admissions uploaded on $name", ({ open }) 
     const report = await door.coordinator.call("checkin.report", { teamId: door.team.team.id });
     const event = report.events.find((e: { id: string }) => e.id === door.event.id);
     expect(event.conflicts).toBe(3);
+    const file = await door.coordinator.call("checkin.reportCsv", { teamId: door.team.team.id });
+    const kinds = (file.csv as string)
+      .split("\r\n")
+      .filter((line) => line.includes(door.event.title))
+      .map((line) => line.split(",").slice(8, 12).join(","));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        "Stan Staff,scanner-1a2b,scan (offline),no",
+        "Cora Coordinator,scanner-9f8e,conflict: already-in,",
+        "Stan Staff,scanner-1a2b,conflict: cancelled,",
+        "Stan Staff,scanner-1a2b,conflict: given-away,",
+        "Stan Staff,scanner-1a2b,scan,no",
+      ]),
+    );
+    expect(kinds).toHaveLength(7);
   });
 
   it("refuses bad input with INVALID_ARGUMENT", async () => {
