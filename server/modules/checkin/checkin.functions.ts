@@ -177,27 +177,27 @@ export const offlineSync = defineFunction({
 /** The admissions a device made offline; idempotent per scan id (decision 030). */
 export const offlineUpload = (steps: CheckinSteps) =>
   defineFunction({
-  name: "checkin.offlineUpload",
-  input: z.object({
-    eventId,
-    deviceId,
-    admissions: z
-      .array(
-        z.object({
-          scanId,
-          ticketId: z.string().max(100),
-          generation: z.number().int().min(1).max(65535).nullable(),
-          method: z.enum(["scan", "manual"]),
-          at: z.iso.datetime({ offset: true }),
-        }),
-      )
-      .min(1)
-      .max(DOOR_UPLOAD_BATCH),
-  }),
-  access: atDoor,
-  handler: (data, ctx) =>
-    uploadOfflineAdmissions(ctx.db, ctx.auth.userId, data, steps.doorConflict),
-});
+    name: "checkin.offlineUpload",
+    input: z.object({
+      eventId,
+      deviceId,
+      admissions: z
+        .array(
+          z.object({
+            scanId,
+            ticketId: z.string().max(100),
+            generation: z.number().int().min(1).max(65535).nullable(),
+            method: z.enum(["scan", "manual"]),
+            at: z.iso.datetime({ offset: true }),
+          }),
+        )
+        .min(1)
+        .max(DOOR_UPLOAD_BATCH),
+    }),
+    access: atDoor,
+    handler: (data, ctx) =>
+      uploadOfflineAdmissions(ctx.db, ctx.auth.userId, data, steps.doorConflict),
+  });
 
 /**
  * The door (decision 019): scans, manual admissions, undo, the desk's figures. `steps`:

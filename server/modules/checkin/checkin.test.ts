@@ -50,7 +50,13 @@ describe.each(testDatabases)("the door on $name", ({ name, open }) => {
     });
     const history = await door.holder.call("tickets.history", { ticketId: ticket.id });
     expect(history.checkIns).toEqual([
-      { at: first.checkIn.at, by: "Stan Staff", deviceId: "gate-2", undoneAt: null, undoReason: null },
+      {
+        at: first.checkIn.at,
+        by: "Stan Staff",
+        deviceId: "gate-2",
+        undoneAt: null,
+        undoReason: null,
+      },
     ]);
   });
 

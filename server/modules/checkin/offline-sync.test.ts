@@ -96,7 +96,9 @@ describe.each(testDatabases)("the offline door's sync on $name", ({ open }) => {
     await database.db.execute(
       sql`update tickets set generation = generation + 1 where id = ${given.id}`,
     );
-    await database.db.execute(sql`update tickets set status = 'cancelled' where id = ${cancelled.id}`);
+    await database.db.execute(
+      sql`update tickets set status = 'cancelled' where id = ${cancelled.id}`,
+    );
     const scan = kit.scanOf(door.event.id, await kit.tokenOf(admitted.id), "gate-3");
     const verdict = await door.staff.call("checkin.scan", scan);
     expect(verdict.verdict).toBe("admitted");

@@ -82,8 +82,14 @@ describe.each(testDatabases)("offline admissions uploaded on $name", ({ open }) 
   });
 
   it("keeps a device's time within the last two days and never later than now", async () => {
-    const future = admission(nth(door.tickets, 4).id, new Date(Date.now() + 86_400_000).toISOString());
-    const old = admission(nth(door.tickets, 5).id, new Date(Date.now() - 10 * 86_400_000).toISOString());
+    const future = admission(
+      nth(door.tickets, 4).id,
+      new Date(Date.now() + 86_400_000).toISOString(),
+    );
+    const old = admission(
+      nth(door.tickets, 5).id,
+      new Date(Date.now() - 10 * 86_400_000).toISOString(),
+    );
     const { results } = await upload(door.staff.call, door.event.id, "scanner-1a2b", [future, old]);
     const [late, early] = results.map((r) => Date.parse(r.verdict.checkIn?.at ?? ""));
     expect(late).toBeLessThanOrEqual(Date.now());
@@ -150,7 +156,9 @@ describe.each(testDatabases)("offline admissions uploaded on $name", ({ open }) 
   it("records a cancelled ticket and an old QR of a ticket given away as conflicts", async () => {
     const cancelled = nth(door.tickets, 1);
     const given = nth(door.tickets, 2);
-    await database.db.execute(sql`update tickets set status = 'cancelled' where id = ${cancelled.id}`);
+    await database.db.execute(
+      sql`update tickets set status = 'cancelled' where id = ${cancelled.id}`,
+    );
     await database.db.execute(sql`update tickets set generation = 2 where id = ${given.id}`);
     const at = minutesAgo(5);
     const { results } = await upload(door.staff.call, door.event.id, "scanner-1a2b", [
@@ -241,9 +249,9 @@ describe.each(testDatabases)("offline admissions uploaded on $name", ({ open }) 
         upload(door.staff.call, door.event.id, "scanner-1a2b", [sent]),
       ).rejects.toMatchObject({ status: "INVALID_ARGUMENT" });
     }
-    await expect(upload(door.staff.call, door.event.id, "scanner-1a2b", [])).rejects.toMatchObject(
-      { status: "INVALID_ARGUMENT" },
-    );
+    await expect(upload(door.staff.call, door.event.id, "scanner-1a2b", [])).rejects.toMatchObject({
+      status: "INVALID_ARGUMENT",
+    });
   });
 
   it("names a deleted account 'A former member' in conflicts and in stored online and offline answers", async () => {
@@ -299,7 +307,12 @@ describe.each(postgresOnly)("offline uploads racing on $name", ({ open }) => {
     const outcomes = answers.map((a) => nth(a.results, 0).outcome);
     expect(outcomes.filter((o) => o === "admitted")).toHaveLength(20);
     expect(outcomes.filter((o) => o === "conflict")).toHaveLength(20);
-    const [counts] = await rowsOf<{ live: number; tickets: number; conflicts: number; alerts: number }>(
+    const [counts] = await rowsOf<{
+      live: number;
+      tickets: number;
+      conflicts: number;
+      alerts: number;
+    }>(
       database.db,
       sql`select
           (select count(*)::int from check_ins where event_id = ${door.event.id} and undone_at is null) as live,

@@ -71,7 +71,8 @@ async function recordAdmission(
       values (${upload.staffUserId}::uuid, ${admission.scanId}, ${upload.eventId}::uuid)
       on conflict do nothing returning scan_id`,
   );
-  if (claimed.length === 0) return { answer: await storedAnswer(tx, upload, admission), fresh: false };
+  if (claimed.length === 0)
+    return { answer: await storedAnswer(tx, upload, admission), fresh: false };
   const answer = await admitOrJudge(tx, upload, admission, conflictSteps);
   await tx.execute(
     sql`update check_in_scans set verdict = ${JSON.stringify(answer)}::jsonb

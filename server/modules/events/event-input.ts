@@ -3,12 +3,12 @@ import {
   MAX_CANCELLATION_DEADLINE_HOURS,
   MAX_CANCELLATION_FEE_PERCENT,
 } from "#contract/cancellation-policy.ts";
+import { MAX_OFFLINE_SEARCH_LIMIT } from "#contract/door-offline.ts";
 import {
   eventCategories,
   maxEventDurationDays,
   ticketCurrencies,
 } from "#contract/event-options.ts";
-import { MAX_OFFLINE_SEARCH_LIMIT } from "#contract/door-offline.ts";
 import { MAX_TAX_RATE_BP, ticketPaymentMethods } from "#contract/payment-options.ts";
 import { fromLocalInput, isKnownTimeZone } from "./zoned-time.ts";
 
