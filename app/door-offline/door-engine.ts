@@ -22,13 +22,13 @@ import {
   saveSync,
 } from "./door-store.ts";
 import { fetchSync, uploadQueue } from "./door-sync.ts";
+import type { CheckedVerdict, DoorConnection } from "./offline-door.ts";
 import {
   judgeCodeOffline,
   judgeIdOffline,
   localAdmission,
   type OfflineJudgement,
 } from "./offline-verdict.ts";
-import type { CheckedVerdict, DoorConnection } from "./offline-door.ts";
 
 /** Down sync (and upload) this often while a door page is open. */
 export const SYNC_EVERY_MS = 60_000;

@@ -7,7 +7,6 @@ import {
 import type { DoorCopy, QueuedAdmission } from "./door-copy.ts";
 import { DOOR_DATABASE } from "./door-database-name.ts";
 
-
 type EventRecord = Omit<DoorCopy, "tickets"> & { userId: string; eventId: string };
 type TicketRecord = DoorSyncTicket & { userId: string; eventId: string };
 

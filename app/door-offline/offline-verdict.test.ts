@@ -122,7 +122,10 @@ describe("offline verdicts", () => {
   it("admits a signed token of this event that the copy does not name (sold since, or plainly valid)", async () => {
     for (const searchable of [true, false]) {
       const judged = await judge(copyOf(listed, searchable), token(ids.unlisted, 1));
-      expect(judged).toMatchObject({ kind: "admit", ticket: { id: ids.unlisted, g: 1, s: "valid" } });
+      expect(judged).toMatchObject({
+        kind: "admit",
+        ticket: { id: ids.unlisted, g: 1, s: "valid" },
+      });
     }
   });
 

@@ -22,9 +22,8 @@ export async function signatureChecks(read: ReadToken, x: string): Promise<boole
 }
 
 async function verifierOf(x: string): Promise<Verifier | null> {
-  const bytes = base64urlBytes(x);
-  if (!bytes || bytes.length !== 32) return null;
-  const raw = bytes.slice();
+  const raw = base64urlBytes(x)?.slice();
+  if (raw?.length !== 32) return null;
   try {
     const key = await crypto.subtle.importKey("raw", raw, { name: "Ed25519" }, false, ["verify"]);
     return (signature, payload) => crypto.subtle.verify("Ed25519", key, signature, payload);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useSignedInUser } from "#app/session/signed-in-user.ts";
 import { randomId } from "#app/scanner/door-device.ts";
+import { useSignedInUser } from "#app/session/signed-in-user.ts";
 import { type DoorCalls, serverDoorCalls } from "./door-calls.ts";
 import { DoorEngine, type DoorState } from "./door-engine.ts";
 import { openDoorDatabase } from "./door-store.ts";
