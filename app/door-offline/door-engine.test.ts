@@ -14,6 +14,7 @@ import { admittedVerdict, type DoorVerdict } from "#contract/door-verdict.ts";
 import { doorTokenKit } from "#tests/support/door-tokens.ts";
 import { clearDoorData } from "./clear-door-data.ts";
 import type { DoorCalls } from "./door-calls.ts";
+import type { SwitchClock } from "./door-connection.ts";
 import { DoorEngine } from "./door-engine.ts";
 import { loadCopy, openDoorDatabase } from "./door-store.ts";
 
@@ -94,7 +95,7 @@ function fakeServer() {
   return { server, calls };
 }
 
-const idleClock = { setTimeout: () => 0, clearTimeout: () => {} };
+const idleClock: SwitchClock = { setTimeout: () => 0, clearTimeout: () => {} };
 let serial = 0;
 
 async function openEngine(calls: DoorCalls, user = userId, at = now, clock = idleClock) {
