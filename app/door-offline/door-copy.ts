@@ -32,30 +32,31 @@ export function codesOf(tickets: Iterable<DoorSyncTicket>): Map<string, string> 
 /**
  * The tickets after a complete sync (every page of it): a full list replaces the copy, a
  * delta is merged by id (a change that comes twice merges to the same copy). Admissions
- * still queued stay checked in: the server does not know of them yet.
+ * still queued stay checked in (`overlaid`): the server does not know of them yet.
  */
 export function mergedTickets(
   current: ReadonlyMap<string, DoorSyncTicket>,
   pages: readonly DoorSyncPage[],
   queued: readonly QueuedAdmission[],
-): { tickets: Map<string, DoorSyncTicket>; changed: DoorSyncTicket[]; replaced: boolean } {
+): {
+  tickets: Map<string, DoorSyncTicket>;
+  synced: DoorSyncTicket[];
+  overlaid: DoorSyncTicket[];
+  replaced: boolean;
+} {
   const replaced = pages[0]?.full ?? false;
   const tickets = new Map(replaced ? [] : current);
-  const changed: DoorSyncTicket[] = [];
-  for (const page of pages) {
-    for (const ticket of page.tickets) {
-      tickets.set(ticket.id, ticket);
-      changed.push(ticket);
-    }
-  }
+  const synced = pages.flatMap((page) => page.tickets);
+  for (const ticket of synced) tickets.set(ticket.id, ticket);
+  const overlaid: DoorSyncTicket[] = [];
   for (const admission of queued) {
-    const overlaid = withLocalCheckIn(tickets.get(admission.ticketId), admission);
-    if (overlaid) {
-      tickets.set(overlaid.id, overlaid);
-      changed.push(overlaid);
+    const ticket = withLocalCheckIn(tickets.get(admission.ticketId), admission);
+    if (ticket) {
+      tickets.set(ticket.id, ticket);
+      overlaid.push(ticket);
     }
   }
-  return { tickets, changed, replaced };
+  return { tickets, synced, overlaid, replaced };
 }
 
 /**

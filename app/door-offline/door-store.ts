@@ -12,7 +12,18 @@ type TicketRecord = DoorSyncTicket & { userId: string; eventId: string };
 
 interface DoorSchema extends DBSchema {
   events: { key: [string, string]; value: EventRecord };
-  /** Keyed [userId, eventId, id]: one event's tickets are one key range. */
+  /**
+   * The last full list of an event's tickets as one record, keyed [userId, eventId]: one
+   * write for 25,000 tickets, where a write each took seconds.
+   */
+  snapshots: {
+    key: [string, string];
+    value: { userId: string; eventId: string; tickets: DoorSyncTicket[] };
+  };
+  /**
+   * Changes since that list (deltas, this device's admissions), keyed [userId, eventId,
+   * id]: one event's changes are one key range, laid over its snapshot when loaded.
+   */
   tickets: { key: [string, string, string]; value: TicketRecord };
   queue: { key: string; value: QueuedAdmission };
 }
@@ -27,6 +38,7 @@ export function openDoorDatabase(): Promise<DoorDatabase> {
   return openDB<DoorSchema>(DOOR_DATABASE, 1, {
     upgrade(db) {
       db.createObjectStore("events", { keyPath: ["userId", "eventId"] });
+      db.createObjectStore("snapshots", { keyPath: ["userId", "eventId"] });
       db.createObjectStore("tickets", { keyPath: ["userId", "eventId", "id"] });
       db.createObjectStore("queue", { keyPath: "scanId" });
     },
@@ -36,7 +48,7 @@ export function openDoorDatabase(): Promise<DoorDatabase> {
   });
 }
 
-/** Every key of one event's tickets: arrays sort after strings, so `[]` bounds the range. */
+/** Every key of one event's changes: arrays sort after strings, so `[]` bounds the range. */
 function ticketsOf(userId: string, eventId: string) {
   return IDBKeyRange.bound([userId, eventId], [userId, eventId, []]);
 }
@@ -47,32 +59,40 @@ export async function loadCopy(
   userId: string,
   eventId: string,
 ): Promise<DoorCopy | null> {
-  const tx = db.transaction(["events", "tickets"]);
+  const tx = db.transaction(["events", "snapshots", "tickets"]);
   const record = await tx.objectStore("events").get([userId, eventId]);
   if (!record) return null;
-  const rows = await tx.objectStore("tickets").getAll(ticketsOf(userId, eventId));
+  const snapshot = await tx.objectStore("snapshots").get([userId, eventId]);
+  const changes = await tx.objectStore("tickets").getAll(ticketsOf(userId, eventId));
   const tickets = new Map<string, DoorSyncTicket>();
-  for (const { userId: _user, eventId: _event, ...ticket } of rows) tickets.set(ticket.id, ticket);
+  for (const ticket of snapshot?.tickets ?? []) tickets.set(ticket.id, ticket);
+  for (const { userId: _user, eventId: _event, ...ticket } of changes) {
+    tickets.set(ticket.id, ticket);
+  }
   const { userId: _user, eventId: _event, ...copy } = record;
   return { ...copy, tickets };
 }
 
 /**
- * Stores a complete sync in one transaction: the event, its keys, the tickets (all of
- * them when `replaced`, else the changed ones) and only then the cursor.
+ * Stores a complete sync in one transaction: the event, its keys, the tickets (a full
+ * list as the new snapshot, its older changes dropped; a delta as changes), the local
+ * check-ins laid over them, and only then the cursor.
  */
 export async function saveSync(
   db: DoorDatabase,
   userId: string,
   copy: DoorCopy,
-  written: { replaced: boolean; changed: readonly DoorSyncTicket[] },
+  written: { replaced: boolean; synced: DoorSyncTicket[]; overlaid: readonly DoorSyncTicket[] },
 ): Promise<void> {
   const eventId = copy.event.id;
-  const tx = db.transaction(["events", "tickets"], "readwrite");
-  const tickets = tx.objectStore("tickets");
-  if (written.replaced) await tickets.delete(ticketsOf(userId, eventId));
-  const rows = written.replaced ? copy.tickets.values() : written.changed;
-  for (const ticket of rows) void tickets.put({ ...ticket, userId, eventId });
+  const tx = db.transaction(["events", "snapshots", "tickets"], "readwrite");
+  const changes = tx.objectStore("tickets");
+  if (written.replaced) {
+    void tx.objectStore("snapshots").put({ userId, eventId, tickets: written.synced });
+    void changes.delete(ticketsOf(userId, eventId));
+  }
+  const changed = written.replaced ? written.overlaid : [...written.synced, ...written.overlaid];
+  for (const ticket of changed) void changes.put({ ...ticket, userId, eventId });
   const { tickets: _tickets, ...record } = copy;
   void tx.objectStore("events").put({ ...record, userId, eventId });
   await tx.done;
@@ -119,12 +139,13 @@ export async function removeQueued(db: DoorDatabase, scanIds: readonly string[])
  * only record of who went in, and name no one.
  */
 export async function dropStaleData(db: DoorDatabase, userId: string, now: Date): Promise<void> {
-  const tx = db.transaction(["events", "tickets", "queue"], "readwrite");
+  const tx = db.transaction(["events", "snapshots", "tickets", "queue"], "readwrite");
   const events = await tx.objectStore("events").getAll();
   for (const record of events) {
     const ended = Date.parse(record.event.endsAt) + DOOR_DATA_KEPT_AFTER_END_MS < now.getTime();
     if (record.userId === userId && !ended) continue;
     void tx.objectStore("events").delete([record.userId, record.eventId]);
+    void tx.objectStore("snapshots").delete([record.userId, record.eventId]);
     void tx.objectStore("tickets").delete(ticketsOf(record.userId, record.eventId));
   }
   const queue = tx.objectStore("queue");

@@ -70,6 +70,8 @@ export function useOfflineDoor(eventId: string, userId: string, deviceId: string
     void opening.then((opened) => {
       if (!opened || engine.current !== opening) return;
       unsubscribe = opened.subscribe(setState);
+      // Opened from the service worker with no network: no need for two failed scans.
+      if (!navigator.onLine) opened.networkGone();
       setState(opened.getState());
       opened.start();
     });
