@@ -22,6 +22,7 @@ import {
 } from "./platform/http/page-context.ts";
 import { requestLogger } from "./platform/http/request-log.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
+import { testApiDelay } from "./platform/http/test-api-delay.ts";
 import { createPageCache, type PageCache } from "./platform/page-cache/page-cache.ts";
 import { invalidatingRegistry } from "./platform/page-cache/page-cache-invalidation.ts";
 import { publicPathMatcher } from "./platform/page-cache/public-pages.ts";
@@ -53,7 +54,10 @@ export type AppDeps = {
   /** Browser-facing sign-in routes outside /api (e.g. `/auth/oidc/…`), before the pages. */
   authRoutes?: express.Router[];
   secureTransport: boolean;
-  /** NODE_ENV=test: enables test-only behaviour such as the failing page `/__test/fail`. */
+  /**
+   * NODE_ENV=test: enables test-only behaviour such as the failing page `/__test/fail`
+   * and slow `/api` answers on demand (`POST /__test/api-delay`).
+   */
   testMode?: boolean;
   pages?: Pages;
 };
@@ -112,6 +116,7 @@ export function createApp(appDeps: AppDeps): express.Express {
     }),
   );
 
+  if (deps.testMode) app.use(testApiDelay());
   const api = express.Router();
   api.use(
     callableRouter({

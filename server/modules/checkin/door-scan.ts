@@ -5,7 +5,7 @@ import {
   type DoorVerdict,
   invalidVerdict,
 } from "#contract/door-verdict.ts";
-import { normaliseManualCode } from "#server/modules/tickets/manual-code.ts";
+import { isManualCode, normaliseManualCode } from "#contract/manual-code.ts";
 import type { TicketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
 import { readTicketToken, verifyTicketToken } from "#server/modules/tickets/ticket-token.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
@@ -16,8 +16,6 @@ import { type BadScanBurstStep, noticeBadScan } from "./bad-scans.ts";
 import { announceAdmission } from "./door-announcements.ts";
 import type { DoorAttempt } from "./door-attempt.ts";
 import { verdictWithoutAdmission } from "./ticket-at-door.ts";
-
-const manualCodePattern = /^[2-9A-HJ-NP-Z]{10}$/;
 
 /**
  * What a scanned or typed code names, checked without the database: a QR token whose
@@ -41,7 +39,7 @@ export async function targetOfCode(
       : null;
   }
   const manualCode = normaliseManualCode(trimmed);
-  return manualCodePattern.test(manualCode) ? { kind: "code", manualCode } : null;
+  return isManualCode(manualCode) ? { kind: "code", manualCode } : null;
 }
 
 /**
