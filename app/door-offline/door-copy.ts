@@ -1,5 +1,5 @@
 import type { DoorSyncPage, DoorSyncTicket, OfflineAdmission } from "#contract/door-offline.ts";
-import type { DoorCheckIn } from "#contract/door-verdict.ts";
+import type { DoorCheckIn, DoorVerdict } from "#contract/door-verdict.ts";
 import { normaliseManualCode } from "#contract/manual-code.ts";
 
 /** An admission this device made offline, waiting for upload, with what it showed. */
@@ -72,6 +72,22 @@ export function withLocalCheckIn(
   // the scanned token said otherwise.
   const base = ticket ?? { id: admission.ticketId, g: admission.generation ?? 1, s: "valid" };
   return { ...base, s: "checked-in", in: admission.checkIn };
+}
+
+/**
+ * The ticket as the server just admitted it online, for the copy (until the next sync
+ * brings the same): null when the verdict admitted nothing.
+ */
+export function ticketAdmittedOnline(
+  tickets: ReadonlyMap<string, DoorSyncTicket> | undefined,
+  verdict: DoorVerdict,
+  generation: number,
+): DoorSyncTicket | null {
+  if (!tickets || verdict.verdict !== "admitted" || !verdict.ticket || !verdict.checkIn) {
+    return null;
+  }
+  const known = tickets.get(verdict.ticket.id) ?? { id: verdict.ticket.id, g: generation };
+  return { ...known, s: "checked-in", in: verdict.checkIn };
 }
 
 const SEARCH_RESULTS = 20;

@@ -134,6 +134,35 @@ describe("the offline door engine", () => {
     engine.close();
   });
 
+  it("notes an online admission in the copy: offline right after, the ticket is already in", async () => {
+    const { server, calls } = fakeServer();
+    server.pages = [page([])];
+    const engine = await openEngine(calls);
+    await engine.sync();
+    const online = {
+      id: "ci-1",
+      at: now.toISOString(),
+      time: "20:00",
+      staffName: "Bea",
+      deviceId: "desk",
+    };
+    server.scan = async () =>
+      admittedVerdict(
+        { id: ids.a, attendeeName: "", ticketTypeName: "" },
+        { id: eventId, title: "Night Market" },
+        online,
+      );
+    expect(await engine.check(token(ids.a), "scan-1")).toMatchObject({ offline: false });
+    engine.networkGone();
+    const again = await engine.check(token(ids.a), "scan-2");
+    expect(again).toMatchObject({
+      offline: true,
+      verdict: { verdict: "already-checked-in", checkIn: online },
+    });
+    expect(engine.getState().queueLength).toBe(0);
+    engine.close();
+  });
+
   it("keeps the queue and the local check-in across a reload: a second scan says already in here", async () => {
     const { server, calls } = fakeServer();
     server.pages = [page([])];

@@ -9,6 +9,7 @@ import {
   mergedTickets,
   type QueuedAdmission,
   searchCopy,
+  ticketAdmittedOnline,
   withLocalCheckIn,
 } from "./door-copy.ts";
 import {
@@ -296,15 +297,8 @@ export class DoorEngine {
 
   /** An online admission, noted in the copy: offline a minute later it is already in. */
   private rememberOnline(verdict: DoorVerdict, generation: number): void {
-    const { copy } = this;
-    if (!copy || verdict.verdict !== "admitted" || !verdict.ticket || !verdict.checkIn) return;
-    const known = copy.tickets.get(verdict.ticket.id);
-    const ticket: DoorSyncTicket = {
-      ...(known ?? { id: verdict.ticket.id, g: generation }),
-      s: "checked-in",
-      in: verdict.checkIn,
-    };
-    copy.tickets.set(ticket.id, ticket);
+    const ticket = ticketAdmittedOnline(this.copy?.tickets, verdict, generation);
+    if (ticket) this.copy?.tickets.set(ticket.id, ticket);
   }
 
   private connectionChanged(connection: DoorConnection): void {

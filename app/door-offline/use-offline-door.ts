@@ -56,9 +56,9 @@ async function openEngine(
  * switch between online and offline, and the upload of the queue when online.
  */
 export function useOfflineDoor(eventId: string, userId: string, deviceId: string): OfflineDoor {
-  const staff = useSignedInUser()?.name;
-  const staffName = useRef(staff ?? "");
-  staffName.current = staff ?? "";
+  const staff = useSignedInUser()?.name || "Door staff";
+  const staffName = useRef(staff);
+  staffName.current = staff;
   const [state, setState] = useState<DoorState>(initialState);
   const engine = useRef<Promise<DoorEngine | null> | null>(null);
 
