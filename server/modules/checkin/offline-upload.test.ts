@@ -217,6 +217,21 @@ describe.each(testDatabases)("offline admissions uploaded on $name", ({ open }) 
     expect(row?.conflicts).toBe(0);
   });
 
+  it("answers a late online copy of an uploaded scan with the upload's verdict", async () => {
+    const ticket = nth(door.tickets, 5);
+    const [uploaded] = await rowsOf<{ scan_id: string; verdict: { verdict: unknown } }>(
+      database.db,
+      sql`select s.scan_id, s.verdict from check_in_scans s
+        where s.verdict -> 'verdict' -> 'ticket' ->> 'id' = ${ticket.id}`,
+    );
+    if (!uploaded) throw new Error("uploaded above");
+    const scan = {
+      ...kit.scanOf(door.event.id, await kit.tokenOf(ticket.id), "scanner-1a2b"),
+      scanId: uploaded.scan_id,
+    };
+    expect(await door.staff.call("checkin.scan", scan)).toEqual(uploaded.verdict.verdict);
+  });
+
   it("counts the conflicts in the team report", async () => {
     const report = await door.coordinator.call("checkin.report", { teamId: door.team.team.id });
     const event = report.events.find((e: { id: string }) => e.id === door.event.id);
