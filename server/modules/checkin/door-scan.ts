@@ -117,9 +117,12 @@ async function storedVerdict(tx: Executor, attempt: DoorAttempt): Promise<DoorVe
     sql`select verdict from check_in_scans
       where user_id = ${attempt.staffUserId}::uuid and scan_id = ${attempt.scanId}`,
   );
-  const stored = row?.verdict;
-  if (!stored) throw new Error("scan claimed without a verdict");
-  return typeof stored === "string" ? (JSON.parse(stored) as DoorVerdict) : stored;
+  const raw = row?.verdict;
+  if (!raw) throw new Error("scan claimed without a verdict");
+  const stored = typeof raw === "string" ? (JSON.parse(raw) as DoorVerdict) : raw;
+  // An offline upload under this scan id stored its result, the verdict inside (decision
+  // 030): a late copy of the scan's online request answers that verdict.
+  return typeof stored.verdict === "object" ? (stored.verdict as DoorVerdict) : stored;
 }
 
 async function admitOrExplain(
