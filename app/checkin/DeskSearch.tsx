@@ -96,6 +96,7 @@ export function DeskSearch(props: {
   const offline = door.connection === "offline";
   const [offlineQuery, setOfflineQuery] = useState<string | null>(null);
   const [offlineResults, setOfflineResults] = useState<Found[] | null>(null);
+  const [searchError, setSearchError] = useState<string | null>(null);
 
   async function searchOnDevice(event: FormEvent<HTMLFormElement>) {
     if (!offline) return;
@@ -103,7 +104,13 @@ export function DeskSearch(props: {
     const query = String(new FormData(event.currentTarget).get("q") ?? "").trim();
     if (query.length < 2) return;
     setOfflineQuery(query);
-    setOfflineResults((await door.search(query)).map(offlineFound));
+    setSearchError(null);
+    try {
+      setOfflineResults((await door.search(query)).map(offlineFound));
+    } catch {
+      setOfflineResults(null);
+      setSearchError("This device could not search its copy of the event.");
+    }
   }
 
   const showOffline = offline && offlineResults !== null;
@@ -127,6 +134,7 @@ export function DeskSearch(props: {
             minLength={2}
             maxLength={80}
             disabled={offline && !door.searchable}
+            error={offline ? searchError : null}
             style={{ flex: 1 }}
           />
           <Button type="submit" variant="default" disabled={offline && !door.searchable}>
