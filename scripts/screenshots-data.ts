@@ -72,7 +72,7 @@ export async function prepareScreens(
     null,
     ownerId,
   );
-  const { tickets } = await callFunction<{ tickets: { id: string }[] }>(
+  const { tickets } = await callFunction<{ tickets: { id: string; qr: string }[] }>(
     baseURL,
     "tickets.forEvent",
     { eventId: event.id },
@@ -90,6 +90,7 @@ export async function prepareScreens(
     booking,
     teamId: teams[0]?.id ?? "none",
     ticketId: tickets[0]?.id ?? "none",
+    ticketQr: tickets[0]?.qr ?? "none",
     card: await prepareCardScreens(baseURL, peer, events, {
       ownerId,
       userId,

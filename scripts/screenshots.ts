@@ -3,8 +3,8 @@
  * a desktop (1280×800), as full-page PNGs in screenshots/ (ignored by git), to look at
  * before calling a screen done. Starts the built server on a fresh embedded database
  * with the demo data (NODE_ENV=test, so `test.signInAs` can sign in as the demo owner
- * and user), makes one booking, then visits each screen as a visitor, the user or the
- * owner. Card payments are on against the Stripe test peer (tests/support/stripe-peer.ts):
+ * and user), makes one booking, then visits each screen as a visitor, the user, the
+ * owner or the demo door staff. Card payments are on against the Stripe test peer (tests/support/stripe-peer.ts):
  * a second demo event is sold by card, for the hold with its split, the return states and
  * a booking paid by card. Names given on the command line keep only the screens whose
  * name contains one.
@@ -16,6 +16,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { bookingPath, receiptPath, revenuePath } from "#contract/paths.ts";
 import { demoAccounts } from "#server/modules/demo/demo-seed.ts";
+import { demoTeamAccounts } from "#server/modules/demo/demo-teams.ts";
 import { launchChromium, newPage, waitForHydration } from "#tests/e2e/browser.ts";
 import { seedScreens } from "#tests/e2e/screens.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
@@ -23,9 +24,10 @@ import { startStripePeer } from "#tests/support/stripe-peer.ts";
 import { makeWalletTestFiles } from "#tests/support/wallet-certs.ts";
 import { cardPaidShots } from "./screenshots-card.ts";
 import { prepareScreens, type ScreenData, signIn } from "./screenshots-data.ts";
+import { doorShots } from "./screenshots-door.ts";
 import { orderShots } from "./screenshots-orders.ts";
 
-type As = "visitor" | "user" | "owner";
+type As = "visitor" | "user" | "owner" | "staff";
 type Shot = {
   name: string;
   path: string;
@@ -236,7 +238,7 @@ const schemes = ["light", "dark"] as const;
 const browser = await launchChromium();
 try {
   const prepared = await prepareScreens(browser, baseURL, peer);
-  const shots = [...shotsFor(prepared), ...orderShots(prepared)].filter(
+  const shots = [...shotsFor(prepared), ...orderShots(prepared), ...doorShots(prepared)].filter(
     (shot) => only.length === 0 || only.some((part) => shot.name.includes(part)),
   );
   rmSync(outDir, { recursive: true, force: true });
@@ -246,9 +248,11 @@ try {
       visitor: await newPage(browser, { mobile: device.mobile }),
       user: await newPage(browser, { mobile: device.mobile }),
       owner: await newPage(browser, { mobile: device.mobile }),
+      staff: await newPage(browser, { mobile: device.mobile }),
     };
     await signIn(pages.user, baseURL, demoAccounts.user.phone);
     await signIn(pages.owner, baseURL, demoAccounts.owner.phone);
+    await signIn(pages.staff, baseURL, demoTeamAccounts.staff.phone);
     for (const scheme of schemes) {
       const folder = path.join(outDir, `${device.name}-${scheme}`);
       mkdirSync(folder, { recursive: true });

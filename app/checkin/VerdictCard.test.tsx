@@ -52,3 +52,32 @@ describe("the door's verdict card", () => {
     expect(text).toContain("Already checked in Already checked in at 20:32 by Stan Staff");
   });
 });
+
+describe("the verdict's marks", () => {
+  const renderMarked = (marks: { offline?: boolean; repeat?: boolean }) =>
+    renderToString(
+      <MantineProvider theme={theme}>
+        <VerdictCard verdict={admitted} {...marks} />
+      </MantineProvider>,
+    );
+
+  it("says 'Offline' in words on a verdict decided on this device, with its colour kept", () => {
+    const html = renderMarked({ offline: true });
+    expect(textOf(html)).toContain("Offline · checked on this device");
+    expect(html).toContain('data-offline="true"');
+    expect(html).toContain("background-color:#1b5e20");
+    expect(textOf(html)).not.toContain("Repeat scan");
+  });
+
+  it("says 'Repeat scan' on the first verdict shown again", () => {
+    const html = renderMarked({ repeat: true });
+    expect(textOf(html)).toContain("Repeat scan · first verdict");
+    expect(textOf(html)).not.toContain("Offline");
+  });
+
+  it("has no mark online on a fresh verdict", () => {
+    const text = textOf(renderMarked({}));
+    expect(text).not.toContain("Offline");
+    expect(text).not.toContain("Repeat scan");
+  });
+});

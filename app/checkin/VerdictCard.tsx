@@ -1,5 +1,6 @@
 import { Paper, Stack, Text } from "@mantine/core";
 import type { DoorVerdict } from "#contract/door-verdict.ts";
+import { VerdictMarks } from "./VerdictMarks.tsx";
 
 /** Fixed colours, the same in light and dark: each text colour passes AA on its ground. */
 const looks = {
@@ -11,8 +12,21 @@ const looks = {
   invalid: { background: "#b71c1c", color: "#ffffff", heading: "Not valid" },
 } as const;
 
-/** One scan's verdict, big and coloured: green in, amber already in, red refused. */
-export function VerdictCard({ verdict }: { verdict: DoorVerdict }) {
+/**
+ * One scan's verdict, big and coloured: green in, amber already in, red refused; marked in
+ * words when it was decided offline or is a repeat of a code's first verdict.
+ */
+export function VerdictCard({
+  verdict,
+  offline = false,
+  repeat = false,
+}: {
+  verdict: DoorVerdict;
+  /** Decided on this device, without the server. */
+  offline?: boolean;
+  /** The first verdict of a code read again within 30 s, shown again (nothing was sent). */
+  repeat?: boolean;
+}) {
   const look = looks[verdict.verdict];
   // "Admitted" over "Admitted.": a message that only repeats the heading is left out.
   const restatesHeading = verdict.message.replace(/\.$/, "") === look.heading;
@@ -22,9 +36,12 @@ export function VerdictCard({ verdict }: { verdict: DoorVerdict }) {
       p="lg"
       role="status"
       data-verdict={verdict.verdict}
+      data-offline={offline || undefined}
+      data-repeat={repeat || undefined}
       style={{ backgroundColor: look.background, color: look.color }}
     >
       <Stack gap="xs">
+        <VerdictMarks offline={offline} repeat={repeat} />
         <h2 style={{ color: look.color, margin: 0, fontSize: "2rem", lineHeight: 1.2 }}>
           {look.heading}
         </h2>

@@ -2,8 +2,10 @@ import { Anchor, Button, Text } from "@mantine/core";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import { DeskCounters } from "#app/checkin/DeskCounters.tsx";
 import { DeskSearch } from "#app/checkin/DeskSearch.tsx";
+import { DoorStatusBanner } from "#app/checkin/DoorStatusBanner.tsx";
 import { runDeskIntent } from "#app/checkin/desk-action.server.ts";
 import { RecentScans } from "#app/checkin/RecentScans.tsx";
+import { useDoor } from "#app/checkin/use-door.ts";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
 import { useDoorWorker } from "#app/door-worker/use-door-worker.ts";
@@ -32,7 +34,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams.get("q")?.trim().slice(0, 80) ?? "";
   const found =
     query.length >= 2 ? (await server.invoke("checkin.search", { eventId, query })).tickets : null;
-  return { stats, recent, query, found, scanId: crypto.randomUUID() };
+  const userId = server.auth?.userId ?? "";
+  return { stats, recent, query, found, userId, scanId: crypto.randomUUID() };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -43,8 +46,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Page() {
-  const { stats, recent, query, found, scanId } = useLoaderData<typeof loader>();
+  const { stats, recent, query, found, userId, scanId } = useLoaderData<typeof loader>();
   useDoorWorker(stats.event?.id ?? null);
+  // Offline, the search and the check-in button use this device's copy (DeskSearch).
+  const { door } = useDoor(stats.event?.id ?? "", userId);
   const revalidator = useRevalidator();
   const event = stats.event;
   // Another device admitted or undid someone here: fetch the figures again.
@@ -58,6 +63,7 @@ export default function Page() {
       title={title}
       intro={`${event.title} · ${formatEventTime(event.startsAt, event.timeZone)} · ${event.venueName}`}
     >
+      <DoorStatusBanner door={door} />
       <Button
         component={Link}
         to={`/team_coordinator/check_in/scanner/${event.id}`}
@@ -71,10 +77,13 @@ export default function Page() {
         Type a ticket code
       </Anchor>
       <Section id="count-heading" heading="Guests in">
-        <DeskCounters stats={stats} />
+        <DeskCounters
+          stats={stats}
+          queued={door.connection === "offline" ? door.queueLength : undefined}
+        />
       </Section>
       <Section id="search-heading" heading="Find a guest">
-        <DeskSearch query={query} found={found} scanId={scanId} />
+        <DeskSearch query={query} found={found} scanId={scanId} door={door} />
       </Section>
       <Section id="recent-heading" heading="Latest check-ins">
         <RecentScans checkIns={recent.checkIns} canUndo={recent.canUndo} />

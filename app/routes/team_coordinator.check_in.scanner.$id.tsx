@@ -1,8 +1,11 @@
 import { Anchor, Text } from "@mantine/core";
 import { type ComponentType, useEffect, useState } from "react";
 import { Link, useLoaderData } from "react-router";
+import { DoorStatusBanner } from "#app/checkin/DoorStatusBanner.tsx";
+import { useDoor } from "#app/checkin/use-door.ts";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
+import type { OfflineDoor } from "#app/door-offline/use-offline-door.ts";
 import { useDoorWorker } from "#app/door-worker/use-door-worker.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
@@ -11,7 +14,7 @@ import type { Route } from "./+types/team_coordinator.check_in.scanner.$id";
 
 const title = "Scanner";
 const intro =
-  "Scan tickets for this event with the camera, or from an uploaded or dropped image of a QR code or barcode. Each code is checked in with the server and the verdict is shown full-screen, with sound and vibration.";
+  "Scan tickets for this event with the camera, or from an uploaded or dropped image of a QR code or barcode. Each code is checked in with the server, or on this device when the network is gone, and the verdict is shown full-screen, with sound and vibration.";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   screenMeta(loaderData?.event ? `${title}: ${loaderData.event.title}` : title, intro);
@@ -25,11 +28,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const formats = new URL(request.url).searchParams.get("formats");
   return {
     event: stats.event,
+    // The offline door keeps its copy per signed-in user (decision 030).
+    userId: server.auth?.userId ?? "",
     formats: formats === null ? null : formats.split(",").filter((format) => format !== ""),
   };
 }
 
-type Scanner = ComponentType<{ eventId: string; formats?: string[] }>;
+type Scanner = ComponentType<{ door: OfflineDoor; deviceId: string; formats?: string[] }>;
 
 /**
  * The scanner's code (the barcode reader and its WebAssembly) is imported here, in the
@@ -52,8 +57,9 @@ function useScanner(): { Scanner: Scanner | null; failed: boolean } {
 }
 
 export default function Page() {
-  const { event, formats } = useLoaderData<typeof loader>();
+  const { event, userId, formats } = useLoaderData<typeof loader>();
   useDoorWorker(event?.id ?? null);
+  const { door, deviceId } = useDoor(event?.id ?? "", userId);
   const { Scanner, failed } = useScanner();
   if (!event) return null;
   return (
@@ -61,8 +67,9 @@ export default function Page() {
       title={title}
       intro={`At the door of ${event.title}. Point the camera at a ticket's QR code.`}
     >
+      <DoorStatusBanner door={door} />
       {Scanner ? (
-        <Scanner eventId={event.id} formats={formats ?? undefined} />
+        <Scanner door={door} deviceId={deviceId} formats={formats ?? undefined} />
       ) : (
         <Text role="status" data-testid="scanner-loading">
           {failed

@@ -1,6 +1,10 @@
-import { Anchor, Button, Stack, Text, TextInput } from "@mantine/core";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { VerdictCard } from "#app/checkin/VerdictCard.tsx";
+import { Anchor, Text } from "@mantine/core";
+import { data, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { DoorStatusBanner } from "#app/checkin/DoorStatusBanner.tsx";
+import { TodayEventPicker } from "#app/checkin/TodayEventPicker.tsx";
+import { TypedCodeForm } from "#app/checkin/TypedCodeForm.tsx";
+import { todaysDoorEvents } from "#app/checkin/todays-door-events.ts";
+import { useDoor } from "#app/checkin/use-door.ts";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
 import { useDoorWorker } from "#app/door-worker/use-door-worker.ts";
@@ -17,16 +21,24 @@ const intro =
 
 export const meta = () => screenMeta(title, intro);
 
-/** `?event={id}`: the event whose door this is (its staff only; anyone else gets the 404). */
+/**
+ * `?event={id}`: the event whose door this is (its staff only; anyone else gets the 404).
+ * Without it, the events of the member's teams today, to pick one.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
   requireSignedIn(server, request);
+  const userId = server.auth?.userId ?? "";
   const eventId = new URL(request.url).searchParams.get("event") ?? "";
-  if (!eventId) throw data(null, { status: 404 });
+  if (!eventId) {
+    const { teams } = await server.invoke("teams.mine", null);
+    return { event: null, today: todaysDoorEvents(teams), userId, scanId: crypto.randomUUID() };
+  }
   const stats = await foundOr404(server.invoke("checkin.stats", { eventId }));
-  return { event: stats.event, scanId: crypto.randomUUID() };
+  return { event: stats.event, today: [], userId, scanId: crypto.randomUUID() };
 }
 
+/** The check without JavaScript (in the browser the door checks the code, online or not). */
 export async function action({ request, context }: Route.ActionArgs) {
   const server = context.get(serverContext);
   requireSameOrigin(server);
@@ -51,53 +63,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Page() {
-  const { event, scanId } = useLoaderData<typeof loader>();
-  useDoorWorker(event?.id ?? null);
+function TypedCodeScreen({
+  event,
+  userId,
+  scanId,
+}: {
+  event: { id: string; title: string };
+  userId: string;
+  scanId: string;
+}) {
+  const { door } = useDoor(event.id, userId);
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  if (!event) return null;
-  const back = `/team_coordinator/check_in/ticket_info?event=${event.id}`;
+  const posting = useNavigation().state !== "idle";
   return (
     <Screen title={title} intro={`At the door of ${event.title}.`}>
-      {answer?.verdict ? (
-        <Stack gap="md">
-          <VerdictCard verdict={answer.verdict} />
-          <Button component={Link} to={back} size="xl" fullWidth>
-            Check the next ticket
-          </Button>
-          <Button
-            component={Link}
-            to={`/team_coordinator/check_in/scanner/${event.id}`}
-            size="lg"
-            variant="default"
-            fullWidth
-          >
-            Back to scanning
-          </Button>
-        </Stack>
-      ) : (
-        <Form method="post" key={scanId}>
-          <Stack gap="md">
-            <input type="hidden" name="scanId" value={scanId} />
-            <TextInput
-              name="code"
-              label="Ticket code"
-              description="Ten letters and digits, like ABCDE-23456, or a scanned QR code"
-              size="lg"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              required
-              maxLength={500}
-              error={answer?.error ?? undefined}
-            />
-            <Button type="submit" size="xl" fullWidth loading={busy}>
-              Check the ticket
-            </Button>
-          </Stack>
-        </Form>
-      )}
+      <DoorStatusBanner door={door} />
+      <TypedCodeForm
+        eventId={event.id}
+        door={door}
+        scanId={scanId}
+        serverAnswer={answer}
+        posting={posting}
+      />
       <Anchor component={Link} to={`/team_coordinator/check_in/${event.id}`}>
         ← Check-in desk
       </Anchor>
@@ -106,4 +93,17 @@ export default function Page() {
       </Text>
     </Screen>
   );
+}
+
+export default function Page() {
+  const { event, today, userId, scanId } = useLoaderData<typeof loader>();
+  useDoorWorker(event?.id ?? null);
+  if (!event) {
+    return (
+      <Screen title={title} intro="Pick the event whose door you are working today.">
+        <TodayEventPicker events={today} />
+      </Screen>
+    );
+  }
+  return <TypedCodeScreen event={event} userId={userId} scanId={scanId} />;
 }

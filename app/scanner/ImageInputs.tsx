@@ -1,5 +1,5 @@
 import { Button, FileButton, Paper, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { CodeDetector } from "./code-detector.ts";
 import { droppedImage } from "./dropped-image.ts";
 import { classifyDetectError, scannerErrorMessage } from "./scanner-errors.ts";
@@ -20,6 +20,7 @@ export function ImageInputs({
 }) {
   const [over, setOver] = useState(false);
   const [reading, setReading] = useState(false);
+  const resetFile = useRef<() => void>(null);
 
   async function readImage(image: () => Promise<Blob>) {
     setReading(true);
@@ -46,7 +47,10 @@ export function ImageInputs({
     <Stack gap="sm">
       <FileButton
         accept="image/*"
+        resetRef={resetFile}
         onChange={(file) => {
+          // Emptied at once, so choosing the same file again is a change and scans it again.
+          resetFile.current?.();
           if (file) void readImage(async () => file);
         }}
       >

@@ -1,5 +1,6 @@
 import { Alert, Loader, Stack, Text } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
+import type { OfflineDoor } from "#app/door-offline/use-offline-door.ts";
 import { CameraPanel } from "./CameraPanel.tsx";
 import { createCodeDetector } from "./code-detector.ts";
 import { ImageInputs } from "./ImageInputs.tsx";
@@ -11,13 +12,16 @@ import { unlockVerdictSound } from "./verdict-feedback.ts";
 /**
  * The scanner proper, loaded by the route only in the browser (a chunk of its own, with
  * the barcode reader and its .wasm): live camera, uploaded and dropped images, each read
- * checked in and its verdict shown full-screen.
+ * checked by the door (online or on this device) and its verdict shown full-screen.
  */
 export function ScannerScreen({
-  eventId,
+  door: offlineDoor,
+  deviceId,
   formats,
 }: {
-  eventId: string;
+  /** The event's door (the route's `useDoor`). */
+  door: OfflineDoor;
+  deviceId: string;
   /** The formats to read (the formats rule); none given: QR codes. */
   formats?: string[];
 }) {
@@ -28,7 +32,7 @@ export function ScannerScreen({
       return { detector: null, error: scannerErrorMessage(error) };
     }
   }, [formats]);
-  const door = useDoorScan(eventId);
+  const door = useDoorScan(offlineDoor);
   const [imageMessage, setImageMessage] = useState<string | null>(null);
   // Browsers play sound only after a touch: the first one anywhere unlocks the verdict tones.
   useEffect(() => {
@@ -75,7 +79,7 @@ export function ScannerScreen({
         </Alert>
       ) : null}
       <Text size="sm" c="dimmed">
-        This device scans as {door.deviceId}.
+        This device scans as {deviceId}.
       </Text>
       {door.shown ? (
         <VerdictOverlay key={door.shown.key} shown={door.shown} onDone={door.dismiss} />

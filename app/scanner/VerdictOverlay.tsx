@@ -13,8 +13,9 @@ const grounds = {
 } as const;
 
 /**
- * The verdict over the whole screen, in its colour, readable at arm's length: a tap
- * anywhere (or the button, for the keyboard) goes back to scanning.
+ * The verdict over the whole screen, in its colour, readable at arm's length, marked in
+ * words when decided offline or shown again for a repeat read: a tap anywhere (or the
+ * button, for the keyboard) goes back to scanning.
  */
 export function VerdictOverlay({ shown, onDone }: { shown: ShownVerdict; onDone: () => void }) {
   const button = useRef<HTMLButtonElement>(null);
@@ -27,6 +28,8 @@ export function VerdictOverlay({ shown, onDone }: { shown: ShownVerdict; onDone:
     // biome-ignore lint/a11y/noStaticElementInteractions: as above
     <div
       data-testid="verdict-overlay"
+      data-offline={shown.offline || undefined}
+      data-repeat={shown.repeat || undefined}
       onClick={onDone}
       style={{
         position: "fixed",
@@ -40,7 +43,7 @@ export function VerdictOverlay({ shown, onDone }: { shown: ShownVerdict; onDone:
       }}
     >
       <Stack gap="lg" w="100%" maw={520}>
-        <VerdictCard verdict={shown.verdict} />
+        <VerdictCard verdict={shown.verdict} offline={shown.offline} repeat={shown.repeat} />
         <Button
           ref={button}
           size="xl"

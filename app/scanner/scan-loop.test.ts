@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createReadFilter, SAME_CODE_WINDOW_MS } from "./read-filter.ts";
 import {
   type DetectedCode,
   SCAN_INTERVAL_MS,
@@ -127,23 +126,5 @@ describe("the scan loop", () => {
     startScanLoop({ detect, tracking: false, onCodes: () => {}, onError: (e) => errors.push(e) });
     await vi.advanceTimersByTimeAsync(0);
     expect(errors[0]).toBeInstanceOf(ImageDecodeError);
-  });
-});
-
-describe("the same code read again", () => {
-  it("is ignored for 3 s after the read acted on, then read again", () => {
-    let now = 1_000_000;
-    const isNewRead = createReadFilter(SAME_CODE_WINDOW_MS, () => now);
-    expect(SAME_CODE_WINDOW_MS).toBe(3000);
-    expect(isNewRead("A")).toBe(true);
-    now += 500;
-    expect(isNewRead("A")).toBe(false);
-    expect(isNewRead("B")).toBe(true);
-    now += 2499;
-    expect(isNewRead("A")).toBe(false);
-    now += 1;
-    expect(isNewRead("A")).toBe(true);
-    now += 10;
-    expect(isNewRead("B")).toBe(false);
   });
 });

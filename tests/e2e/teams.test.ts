@@ -7,6 +7,7 @@ import {
   seriousViolations,
   waitForHydration,
 } from "./browser.ts";
+import { laterToday } from "./later-today.ts";
 import { callFunction, signInAs } from "./session.ts";
 
 const baseURL = inject("baseURL");
@@ -41,27 +42,6 @@ async function lastMessage(destination: string, containing: string): Promise<str
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no message to ${destination} with ${containing}`);
-}
-
-/** `at` as the wall-clock "YYYY-MM-DDTHH:MM" of a time zone. */
-const wallClock = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "short" })
-    .format(at)
-    .replace(" ", "T");
-
-/**
- * A start two hours from now that still falls on today's date where the event takes place,
- * whatever the hour the test runs at: the first zone whose clock has two hours left today.
- */
-function laterToday() {
-  const now = new Date();
-  const starts = new Date(now.getTime() + 2 * 3_600_000);
-  const ends = new Date(now.getTime() + 5 * 3_600_000);
-  const timeZone =
-    ["UTC", "Asia/Tokyo", "America/Los_Angeles"].find(
-      (zone) => wallClock(now, zone).slice(0, 10) === wallClock(starts, zone).slice(0, 10),
-    ) ?? "UTC";
-  return { timeZone, starts: wallClock(starts, timeZone), ends: wallClock(ends, timeZone) };
 }
 
 /** A new business owner, signed in on `page`, with one published event starting in 2 hours. */
