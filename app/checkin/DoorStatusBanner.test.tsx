@@ -15,6 +15,7 @@ const door = (over: Partial<OfflineDoor>): OfflineDoor => ({
   check: unused,
   admit: unused,
   search: unused,
+  conflicts: [],
   ...over,
 });
 
