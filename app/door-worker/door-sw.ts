@@ -59,6 +59,8 @@ scope.addEventListener("fetch", (event) => {
 
 scope.addEventListener("message", (event) => {
   if (event.origin !== scope.location.origin || !isWarmDoorPages(event.data)) return;
+  // A replaced worker would open its deleted cache again: the new one warms the pages.
+  if (scope.serviceWorker?.state === "redundant") return;
   const { eventId } = event.data;
   event.waitUntil(
     openPages().then((cache) =>

@@ -13,11 +13,11 @@ let watchingUpdates = false;
 export async function startDoorWorker(eventId: string): Promise<void> {
   const container = typeof navigator === "undefined" ? undefined : navigator.serviceWorker;
   if (!container || !import.meta.env.PROD) return;
-  reloadOnceOnUpdate(container);
+  const message: WarmDoorPages = { type: "warm-door-pages", eventId };
+  watchForUpdate(container, message);
   try {
     await container.register(doorWorkerPath, { scope: doorScope, updateViaCache: "none" });
     const registration = await container.ready;
-    const message: WarmDoorPages = { type: "warm-door-pages", eventId };
     registration.active?.postMessage(message);
   } catch (error) {
     console.warn("The door's offline worker could not start:", error);
@@ -28,9 +28,11 @@ export async function startDoorWorker(eventId: string): Promise<void> {
  * A page that an older worker controlled runs the previous build's files: when the new
  * build's worker takes over (it skips waiting), load the page once more so that it runs
  * the new build's files, never a mixture. A page no worker controlled yet (the first
- * install) is already current and is not reloaded.
+ * install) is already current: it asks the worker that now controls it to keep the
+ * event's pages (the warm-up may have gone to the worker it replaced, whose caches it
+ * deleted).
  */
-function reloadOnceOnUpdate(container: ServiceWorkerContainer): void {
+function watchForUpdate(container: ServiceWorkerContainer, warm: WarmDoorPages): void {
   if (watchingUpdates) return;
   watchingUpdates = true;
   let controlled = container.controller !== null;
@@ -39,6 +41,8 @@ function reloadOnceOnUpdate(container: ServiceWorkerContainer): void {
     if (controlled && !reloading) {
       reloading = true;
       window.location.reload();
+    } else if (!controlled) {
+      container.controller?.postMessage(warm);
     }
     controlled = true;
   });

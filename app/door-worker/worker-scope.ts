@@ -21,6 +21,8 @@ export interface DoorWorkerScope {
   readonly location: Location;
   readonly caches: CacheStorage;
   readonly clients: { claim(): Promise<void> };
+  /** This worker; "redundant" once a newer build's worker replaced it. */
+  readonly serviceWorker?: { readonly state: string };
   skipWaiting(): Promise<void>;
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
