@@ -10,7 +10,7 @@ import { isWarmDoorPages } from "./door-worker-messages.ts";
 import { firstKept, NETWORK_TIMEOUT_MS, networkFirst } from "./network-first.ts";
 import { type KeptPage, offlinePage, titleOf } from "./offline-page.ts";
 import { isHashedAsset, type PrecacheEntry } from "./precache-entry.ts";
-import { warmDoorPages } from "./warm-door-pages.ts";
+import { keepCopies, warmDoorPages } from "./warm-door-pages.ts";
 import type { DoorWorkerScope, FetchEvent } from "./worker-scope.ts";
 
 /** Written in by the build (vite.door-worker.ts): the client build's files and their hash. */
@@ -34,8 +34,14 @@ scope.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const stale = staleDoorCaches(await scope.caches.keys(), version);
+      const carried = await keptDoorUrls(stale);
       await Promise.all(stale.map((name) => scope.caches.delete(name)));
       await scope.clients.claim();
+      // The door pages the old build kept stay kept, fetched afresh (they name the new
+      // build's files). Not awaited: requests wait for the activation, pages must not.
+      void openPages().then((cache) =>
+        keepCopies({ urls: carried, cache, fetch: (u, i) => scope.fetch(u, i), now: Date.now() }),
+      );
     })(),
   );
 });
@@ -74,6 +80,18 @@ scope.addEventListener("message", (event) => {
     ),
   );
 });
+
+/** The door pages and whole data answers an older build's worker kept. */
+async function keptDoorUrls(staleCaches: string[]): Promise<string[]> {
+  const urls = new Set<string>();
+  for (const name of staleCaches.filter((n) => n.startsWith("door-pages-"))) {
+    for (const key of await (await scope.caches.open(name)).keys()) {
+      const url = new URL(key.url);
+      if (isDoorPath(url.pathname) && !url.searchParams.has("_routes")) urls.add(url.href);
+    }
+  }
+  return [...urls];
+}
 
 /**
  * Keeps every file of the build. A hashed asset an older build's worker kept is copied

@@ -13,19 +13,26 @@ type WarmOptions = {
 };
 
 /**
- * Fetches and keeps the event's door pages and the app's start page, with their loader data (without `_routes`: the
- * whole answer), skipping copies kept in the last 10 minutes (`Date` of the kept answer)
- * so that moving between door pages online does not fetch them all again. A page that
- * fails is left as it was; the next warm-up tries again.
+ * Fetches and keeps the event's door pages and the app's start page, with their loader
+ * data (without `_routes`: the whole answer), skipping copies kept in the last 10 minutes
+ * (`Date` of the kept answer) so that moving between door pages online does not fetch
+ * them all again.
  */
-export async function warmDoorPages(options: WarmOptions): Promise<void> {
-  const urls = [...doorPageUrls(options.eventId), doorStartUrl].flatMap((page) => [
-    page,
-    dataUrlOf(page),
-  ]);
+export function warmDoorPages(options: WarmOptions): Promise<void> {
+  const pages = [...doorPageUrls(options.eventId), doorStartUrl];
+  const urls = pages.flatMap((page) => [page, dataUrlOf(page)]);
+  return keepCopies({ ...options, urls: urls.map((path) => new URL(path, options.origin).href) });
+}
+
+/**
+ * Fetches and keeps `urls` (absolute) unless a copy under 10 minutes old is kept. A URL
+ * that fails is left as it was (offline, refused): the next warm-up tries again.
+ */
+export async function keepCopies(
+  options: Omit<WarmOptions, "eventId" | "origin"> & { urls: readonly string[] },
+): Promise<void> {
   await Promise.all(
-    urls.map(async (path) => {
-      const url = new URL(path, options.origin).href;
+    options.urls.map(async (url) => {
       const kept = await options.cache.match(url, { ignoreVary: true });
       if (kept && isFresh(kept, options.now)) return;
       try {

@@ -271,16 +271,9 @@ describe("the door app", () => {
     const before = await doorCaches();
     expect(before?.filter((name) => name.startsWith("door-precache-"))).toHaveLength(1);
     await secondBuildDone;
-    console.log("second build done", new Date().toISOString());
-    page.on("console", (m) => m.type() !== "debug" && console.log("console:", m.type(), m.text().slice(0, 200), new Date().toISOString()));
-    page.on("framenavigated", (f) => f === page.mainFrame() && console.log("navigated", f.url(), new Date().toISOString()));
     server = await startServer(secondBuild, server.port);
 
     await page.goto(at(scannerPath()));
-    for (let i = 0; i < 12; i++) {
-      await new Promise((r) => setTimeout(r, 1000));
-      console.log(i, new Date().toISOString(), JSON.stringify(await page.evaluate(async () => ({ caches: await caches.keys(), controller: navigator.serviceWorker.controller?.state ?? null, reg: await navigator.serviceWorker.getRegistration().then((r) => ({ a: r?.active?.state, w: r?.waiting?.state, i: r?.installing?.state })) })).catch((e) => String(e).slice(0, 80))));
-    }
     // The new worker installs, deletes the old build's caches and takes over (the page,
     // controlled by the old one, loads once more).
     const onlyNewPrecache = async () => {
@@ -306,10 +299,7 @@ describe("the door app", () => {
       .toEqual([]);
     expect((await loaded())?.some((asset) => !oldFiles.has(asset))).toBe(true);
 
-    await untilDoorPagesKept().catch(async (error) => {
-      console.log("door caches", await doorCaches());
-      throw error;
-    });
+    await untilDoorPagesKept();
     await server.stop();
     await page.reload();
     await waitForHydration(page);
