@@ -26,7 +26,7 @@ const openPages = () => scope.caches.open(pagesCacheName(version));
 
 scope.addEventListener("install", (event) => {
   // A new build takes over at once; the page reloads once when its worker changes
-  // (use-door-worker.ts), so no page runs on a mixture of two builds' files.
+  // (door-worker-registration.ts), so no page runs on a mixture of two builds' files.
   event.waitUntil(precache().then(() => scope.skipWaiting()));
 });
 
