@@ -34,9 +34,11 @@ export async function spawnServer(
     command?: string[];
     cwd?: string;
     timeoutMs?: number;
+    /** A given port (e.g. a restart at the same origin); a free one otherwise. */
+    port?: number;
   } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const [command, ...args] = options.command ?? [process.execPath, "server/main.ts"];
   const child = spawn(command ?? process.execPath, args, {
     cwd: options.cwd ?? projectRoot,
