@@ -66,16 +66,21 @@ export function doorShots({
       after: (page) => page.unroute(scanCall),
     },
     {
-      // The same, the verdict dismissed: the banner says offline, with the queue.
+      // The same, the verdict dismissed and the network gone: the banner says offline,
+      // with the queue.
       name: "scanner_offline_banner",
       path: `/team_coordinator/check_in/scanner/${event.id}`,
       as: "owner",
       act: async (page) => {
         await scanOffline(page, ticketQr);
         await page.getByRole("button", { name: "Scan the next ticket" }).click();
+        await page.context().setOffline(true);
         await page.locator('[data-testid="door-status"][data-connection="offline"]').waitFor();
       },
-      after: (page) => page.unroute(scanCall),
+      after: async (page) => {
+        await page.context().setOffline(false);
+        await page.unroute(scanCall);
+      },
     },
   ];
 }
