@@ -27,7 +27,6 @@ import {
   SESSION_COOKIE,
 } from "#contract/cookie-names.ts";
 import { loadSettings } from "#server/config.ts";
-import { ticketTypes } from "#server/modules/events/events.schema.ts";
 import { ticketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
 import { qrTokenFor } from "#server/modules/tickets/ticket-qr.ts";
 import { encodeTicketToken } from "#server/modules/tickets/ticket-token.ts";
@@ -36,15 +35,15 @@ import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { createServices } from "#server/platform/runtime/create-services.ts";
 import { createLogger } from "#server/platform/runtime/logger.ts";
 import { launchChromium } from "#tests/e2e/browser.ts";
-import { businessOwner, insertEvent } from "#tests/support/kits/business-test-kit.ts";
+import { businessOwner } from "#tests/support/kits/business-test-kit.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { adminSql } from "./support/admin-sql.ts";
+import { bookedEvent } from "./support/booked-event.ts";
 import { percentile } from "./support/latency-report.ts";
 
 const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 25_000);
 const VERDICTS = Number(process.env.BENCH_VERDICTS ?? 200);
-const PER_ORDER = 4;
 const APP_SECRET = randomBytes(32).toString("base64url");
 const PUBLIC_URL = "http://bench.invalid";
 const ENGINE_PATH = "/__bench/door-engine.js";
@@ -100,42 +99,8 @@ try {
   const services = await createServices(settings, database, createLogger("silent"));
   const db = database.db;
   const owner = await businessOwner(services, "pro");
-  const event = await insertEvent(db, owner.business.id, "published");
-  const [type] = await db
-    .insert(ticketTypes)
-    .values({
-      eventId: event.id,
-      name: "Standing",
-      priceMinor: 1500,
-      currency: "EUR",
-      capacity: TICKETS,
-      taken: TICKETS,
-      perOrderLimit: PER_ORDER,
-    })
-    .returning();
-  if (!type) throw new Error("no ticket type");
-  const orders = Math.ceil(TICKETS / PER_ORDER);
   const setupStarted = performance.now();
-  // One buyer, hold and booking per order, then its tickets: what the sales leave.
-  await db.execute(sql`
-    with buyers as (
-      insert into users (name, phone, phone_verified_at, email)
-      select 'Buyer ' || g, '+4478' || lpad(g::text, 9, '0'), now(), 'buyer' || g || '@example.com'
-      from generate_series(1, ${orders}::int) g returning id
-    ), held as (
-      insert into holds (user_id, event_id, status, expires_at)
-      select id, ${event.id}::uuid, 'converted', now() from buyers returning id, user_id
-    ), booked as (
-      insert into bookings (reference, user_id, event_id, hold_id, payment_status,
-        payment_provider, total_minor, currency, created_at)
-      select upper(substr(md5(id::text), 1, 4) || '-' || substr(md5(id::text), 5, 6)), user_id,
-        ${event.id}::uuid, id, 'unpaid', 'venue', ${1500 * PER_ORDER}, 'EUR', now()
-      from held returning id, user_id
-    )
-    insert into tickets (booking_id, event_id, ticket_type_id, holder_user_id, attendee_name, secret)
-    select booked.id, ${event.id}::uuid, ${type.id}::uuid, booked.user_id, 'Guest ' || n,
-      md5(random()::text || n || booked.id::text)
-    from booked, generate_series(1, ${PER_ORDER}::int) n`);
+  const { event } = await bookedEvent(db, owner.business.id, TICKETS);
   await db.execute(sql`update tickets set status = 'cancelled'
     where id in (select id from tickets where event_id = ${event.id}::uuid order by id limit ${Math.ceil(TICKETS / 100)})`);
   await db.execute(sql`analyze`);
