@@ -1,19 +1,10 @@
 import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
+import type { TeamEvent } from "#app/checkin/todays-door-events.ts";
 import { formatEventEnd, formatEventTime } from "#contract/event-time.ts";
 
-type DoorEvent = {
-  id: string;
-  title: string;
-  startsAt: string;
-  endsAt: string;
-  timeZone: string;
-  venueName: string;
-  today: boolean;
-};
-
 /** A team's events, today's first, each with a link to its check-in desk. */
-export function TeamEventList({ events }: { events: readonly DoorEvent[] }) {
+export function TeamEventList({ events }: { events: readonly TeamEvent[] }) {
   if (events.length === 0) {
     return <Text c="dimmed">No upcoming events for this team yet.</Text>;
   }

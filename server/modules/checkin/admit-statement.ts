@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { admittedVerdict, clockTime, type DoorVerdict } from "#contract/door-verdict.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 
@@ -18,6 +19,29 @@ export type Admission = {
   title: string;
   time_zone: string;
 };
+
+/** The `admitted` verdict of an admission written at `eventId` by `deviceId`. */
+export function admissionVerdict(
+  admitted: Admission,
+  eventId: string,
+  deviceId: string,
+): DoorVerdict {
+  return admittedVerdict(
+    {
+      id: admitted.ticket_id,
+      attendeeName: admitted.attendee_name,
+      ticketTypeName: admitted.type_name,
+    },
+    { id: eventId, title: admitted.title },
+    {
+      id: admitted.check_in_id,
+      at: new Date(admitted.created_at).toISOString(),
+      time: clockTime(admitted.created_at, admitted.time_zone),
+      staffName: admitted.staff_name,
+      deviceId,
+    },
+  );
+}
 
 /** The ticket rows a target may admit: of this event, at the current generation. */
 export function targetCondition(target: TicketTarget, eventId: string): SQL {

@@ -1,17 +1,12 @@
 import { sql } from "drizzle-orm";
-import {
-  admittedVerdict,
-  clockTime,
-  type DoorVerdict,
-  invalidVerdict,
-} from "#contract/door-verdict.ts";
+import { type DoorVerdict, invalidVerdict } from "#contract/door-verdict.ts";
 import { isManualCode, normaliseManualCode } from "#contract/manual-code.ts";
 import type { TicketKeyRing } from "#server/modules/tickets/ticket-keys.ts";
 import { readTicketToken, verifyTicketToken } from "#server/modules/tickets/ticket-token.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { admitInOneStatement } from "./admit-in-one-statement.ts";
-import { admitStatement, type TicketTarget } from "./admit-statement.ts";
+import { admissionVerdict, admitStatement, type TicketTarget } from "./admit-statement.ts";
 import { type BadScanBurstStep, noticeBadScan } from "./bad-scans.ts";
 import { announceAdmission } from "./door-announcements.ts";
 import type { DoorAttempt } from "./door-attempt.ts";
@@ -134,21 +129,7 @@ async function admitOrExplain(
   for (let round = 0; round < 2; round++) {
     const admitted = await admitStatement(tx, { ...attempt, target });
     if (admitted) {
-      return admittedVerdict(
-        {
-          id: admitted.ticket_id,
-          attendeeName: admitted.attendee_name,
-          ticketTypeName: admitted.type_name,
-        },
-        { id: attempt.eventId, title: admitted.title },
-        {
-          id: admitted.check_in_id,
-          at: new Date(admitted.created_at).toISOString(),
-          time: clockTime(admitted.created_at, admitted.time_zone),
-          staffName: admitted.staff_name,
-          deviceId: attempt.deviceId,
-        },
-      );
+      return admissionVerdict(admitted, attempt.eventId, attempt.deviceId);
     }
     const refused = await verdictWithoutAdmission(tx, target, attempt.eventId, attempt.staffUserId);
     if (refused) return refused;

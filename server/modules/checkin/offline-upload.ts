@@ -6,14 +6,14 @@ import type {
   OfflineUploadInput,
   OfflineUploadResult,
 } from "#contract/door-offline.ts";
-import { admittedVerdict, clockTime, type DoorVerdict } from "#contract/door-verdict.ts";
+import type { DoorVerdict } from "#contract/door-verdict.ts";
 import { judgeTicket, type TicketFacts } from "#contract/judge-ticket.ts";
 import { isUuid } from "#contract/uuid.ts";
 import { ticketAtDoorOf } from "#server/modules/tickets/ticket-facts.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import { admitStatement } from "./admit-statement.ts";
+import { admissionVerdict, admitStatement } from "./admit-statement.ts";
 import { announceAdmission } from "./door-announcements.ts";
 import type { DoorConflictStep } from "./door-conflicts.ts";
 
@@ -131,21 +131,7 @@ async function admitOrJudge(
       generation === null ? sql`true` : sql`k.generation = ${generation}`,
     );
     if (admitted) {
-      const verdict = admittedVerdict(
-        {
-          id: admitted.ticket_id,
-          attendeeName: admitted.attendee_name,
-          ticketTypeName: admitted.type_name,
-        },
-        { id: upload.eventId, title: admitted.title },
-        {
-          id: admitted.check_in_id,
-          at: new Date(admitted.created_at).toISOString(),
-          time: clockTime(admitted.created_at, admitted.time_zone),
-          staffName: admitted.staff_name,
-          deviceId: upload.deviceId,
-        },
-      );
+      const verdict = admissionVerdict(admitted, upload.eventId, upload.deviceId);
       return { scanId, outcome: "admitted", verdict };
     }
     const atDoor = await ticketAtDoorOf(tx, { ticketId }, upload.eventId, upload.staffUserId);
