@@ -34,9 +34,11 @@ export async function spawnServer(
     command?: string[];
     cwd?: string;
     timeoutMs?: number;
+    /** A port to listen on again (a restart the browser must reach at the same origin). */
+    port?: number;
   } = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const [command, ...args] = options.command ?? [process.execPath, "server/main.ts"];
   const child = spawn(command ?? process.execPath, args, {
     cwd: options.cwd ?? projectRoot,
