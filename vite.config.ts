@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { themeStylesheet } from "./app/theme-css.ts";
 import { appChunks } from "./vite.chunks.ts";
+import { doorWorker } from "./vite.door-worker.ts";
 
 /**
  * `virtual:theme.css`: the theme's CSS variables and Mantine's breakpoint classes,
@@ -21,7 +22,7 @@ function themeCss(): Plugin {
 const chunks = appChunks();
 
 export default defineConfig({
-  plugins: [themeCss(), reactRouter(), chunks.plugin],
+  plugins: [themeCss(), reactRouter(), chunks.plugin, doorWorker()],
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {

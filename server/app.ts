@@ -10,6 +10,7 @@ import { walletRouter } from "./modules/tickets/wallet/wallet.http.ts";
 import type { BearerVerifier } from "./platform/callable/callable-router.ts";
 import { callableRouter } from "./platform/callable/callable-router.ts";
 import type { Registry } from "./platform/callable/registry.ts";
+import { doorAppHeaders } from "./platform/http/door-app-headers.ts";
 import {
   gateMiddleware,
   type SignedInCheck,
@@ -181,7 +182,11 @@ function mountPages(
     );
     // Files at the root (favicon.svg, robots.txt…) have an extension; a page's path does
     // not, and skips the file system look-up it would cost on every page view.
-    const rootFiles = express.static(pages.clientDir, { maxAge: "1h", index: false });
+    const rootFiles = express.static(pages.clientDir, {
+      maxAge: "1h",
+      index: false,
+      setHeaders: doorAppHeaders,
+    });
     app.use((req, res, next) => {
       if (/\.[^/]*$/.test(req.path) && !req.path.endsWith(".data")) rootFiles(req, res, next);
       else next();

@@ -8,6 +8,7 @@ import { RecentScans } from "#app/checkin/RecentScans.tsx";
 import { useDoor } from "#app/checkin/use-door.ts";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
+import { doorPageLinks } from "#app/door-worker/door-web-manifest.ts";
 import { useDoorWorker } from "#app/door-worker/use-door-worker.ts";
 import { Section } from "#app/forms/Section.tsx";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
@@ -24,6 +25,9 @@ const intro =
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   screenMeta(loaderData?.stats.event ? `${title}: ${loaderData.stats.event.title}` : title, intro);
+
+/** The door app's manifest: the door pages install as one app (decision 030). */
+export const links = doorPageLinks;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const server = context.get(serverContext);

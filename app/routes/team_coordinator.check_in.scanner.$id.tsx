@@ -6,6 +6,7 @@ import { useDoor } from "#app/checkin/use-door.ts";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
 import type { OfflineDoor } from "#app/door-offline/use-offline-door.ts";
+import { doorPageLinks } from "#app/door-worker/door-web-manifest.ts";
 import { useDoorWorker } from "#app/door-worker/use-door-worker.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
@@ -18,6 +19,9 @@ const intro =
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   screenMeta(loaderData?.event ? `${title}: ${loaderData.event.title}` : title, intro);
+
+/** The door app's manifest: the door pages install as one app (decision 030). */
+export const links = doorPageLinks;
 
 /** The event's door only (owner, coordinators, staff of an assigned team); 404 otherwise. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -7,6 +7,7 @@ import { todaysDoorEvents } from "#app/checkin/todays-door-events.ts";
 import { useDoor } from "#app/checkin/use-door.ts";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
+import { doorPageLinks } from "#app/door-worker/door-web-manifest.ts";
 import { useDoorWorker } from "#app/door-worker/use-door-worker.ts";
 import { field, isFunctionError } from "#app/forms/form-failure.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
@@ -20,6 +21,9 @@ const intro =
   "Type the code under a ticket's QR code (or paste a scanned one): the verdict shows the holder, ticket type and event, green when admitted, amber when already in, red when refused.";
 
 export const meta = () => screenMeta(title, intro);
+
+/** The door app's manifest: the door pages install as one app (decision 030). */
+export const links = doorPageLinks;
 
 /**
  * `?event={id}`: the event whose door this is (its staff only; anyone else gets the 404).

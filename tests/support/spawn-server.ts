@@ -34,7 +34,7 @@ export async function spawnServer(
     command?: string[];
     cwd?: string;
     timeoutMs?: number;
-    /** A port to listen on again (a restart the browser must reach at the same origin). */
+    /** A given port (e.g. a restart at the same origin); a free one otherwise. */
     port?: number;
   } = {},
 ): Promise<RunningServer> {
