@@ -127,3 +127,32 @@ export async function checkInsOf(database: DatabaseHandle, ticketId: string) {
     sql`select offline, device_id from check_ins where ticket_id = ${ticketId} order by created_at`,
   );
 }
+
+/**
+ * Waits until the door's service worker controls the page and keeps the page and its
+ * loader data (app/door-worker): then the page opens again with no server.
+ */
+export async function untilKeptByWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const url = page.url();
+  const wanted = [url, `${url}.data`];
+  const kept = () =>
+    page
+      .evaluate(async (urls) => {
+        const names = await caches.keys();
+        const pages = names.find((name) => name.startsWith("door-pages-"));
+        if (!pages) return [];
+        const cache = await caches.open(pages);
+        const found = await Promise.all(
+          urls.map(async (at) => ((await cache.match(at, { ignoreVary: true })) ? at : null)),
+        );
+        return found.filter((at) => at !== null);
+      }, wanted)
+      .catch(() => null);
+  for (let tries = 0; tries < 100; tries++) {
+    if ((await kept())?.length === wanted.length) return;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`the worker did not keep ${wanted.join(" and ")}`);
+}

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseUrl } from "#tests/support/postgres.ts";
-import { launchChromium } from "./browser.ts";
+import { launchChromium, waitForHydration } from "./browser.ts";
 import {
   banner,
   checkInsOf,
@@ -10,6 +10,7 @@ import {
   openScanner,
   restartableServer,
   shownVerdict,
+  untilKeptByWorker,
 } from "./door-offline-kit.ts";
 import { uploadQr } from "./scanner-page.ts";
 
@@ -51,18 +52,29 @@ describe.runIf(testDatabaseUrl)("the door without a network", () => {
   const waiting = (n: number) =>
     n === 0 ? "No check-ins waiting to upload" : `${n} check-in${n === 1 ? "" : "s"} waiting`;
 
-  it("judges on the device with the server stopped, and uploads by itself when it is back", async () => {
+  it("judges on the device with the server stopped, also once reloaded from the service worker, and uploads by itself when it is back", async () => {
     const givenAway = ticket(2);
     const oldQr = givenAway.qr;
     await door.giveAway(givenAway.id);
     const page = await openScanner(browser, server.url, door.eventId, door.staff);
     expect(await banner(page).getAttribute("data-connection")).toBe("online");
+    await untilKeptByWorker(page);
 
     await server.stop();
     await uploadQr(page, ticket(0).qr);
     const admitted = await shownVerdict(page);
     expect(admitted).toMatchObject({ verdict: "admitted", offline: true });
     expect(admitted.text).toContain("Offline");
+    // The page opens again from the service worker, its copy and queue from the device.
+    await page.reload();
+    await waitForHydration(page);
+    await banner(page).getByText(waiting(1)).waitFor();
+    await banner(page).getByText(/Last synced/).waitFor();
+    await uploadQr(page, ticket(0).qr);
+    expect(await shownVerdict(page)).toMatchObject({
+      verdict: "already-checked-in",
+      offline: true,
+    });
     await uploadQr(page, forged(ticket(1).qr));
     expect(await shownVerdict(page)).toMatchObject({ verdict: "invalid", offline: true });
     await uploadQr(page, oldQr);
