@@ -29,6 +29,7 @@ export async function restartableServer() {
   return {
     url: server.url,
     database,
+    running: () => server !== null,
     async stop() {
       await server?.stop("SIGKILL");
       server = null;
@@ -74,10 +75,10 @@ export async function doorFixture(baseURL: string, count: number) {
     (await as<{ tickets: Ticket[] }>("tickets.forEvent", { eventId: event.eventId }, holder.userId))
       .tickets;
   /** Gives the ticket away: its QR code so far is an old one. */
-  const giveAway = (ticketId: string) =>
+  const giveAway = (ticketId: string, name = "Gil Given") =>
     as(
       "tickets.assign",
-      { ticketId, name: "Gil Given", phone: helpers.ukMobile(), idempotencyKey: randomUUID() },
+      { ticketId, name, phone: helpers.ukMobile(), idempotencyKey: randomUUID() },
       holder.userId,
     );
   return { ...event, teamId, staff, coordinator, tickets: await tickets(), giveAway };
@@ -92,16 +93,17 @@ export function forged(token: string): string {
 
 export const banner = (page: Page) => page.getByTestId("door-status");
 
-/** A staff phone with the scanner of the event open, its copy synced (banner). */
+/** A staff phone with the scanner (or the desk) of the event open, its copy synced (banner). */
 export async function openScanner(
   browser: Browser,
   baseURL: string,
   eventId: string,
   staff: { name: string; phone: string },
+  pathname = `/team_coordinator/check_in/scanner/${eventId}`,
 ): Promise<Page> {
   const page = await newPage(browser, { mobile: true });
   await signInAs(page, baseURL, staff);
-  await page.goto(`${baseURL}/team_coordinator/check_in/scanner/${eventId}`);
+  await page.goto(`${baseURL}${pathname}`);
   await waitForHydration(page);
   await banner(page).getByText(/Last synced/).waitFor({ timeout: 15_000 });
   return page;

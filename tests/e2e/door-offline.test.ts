@@ -127,4 +127,35 @@ describe.runIf(testDatabaseUrl)("the door without a network", () => {
     expect(await banner(page).getAttribute("data-connection")).toBe("offline");
     await page.close();
   });
+
+  it("at the desk offline: finds a ticket by name on the device and checks it in, uploaded once back", async () => {
+    const guest = ticket(7);
+    if (!server.running()) await server.start();
+    await door.giveAway(guest.id, "Nadia Nightingale");
+    const desk = await openScanner(
+      browser,
+      server.url,
+      door.eventId,
+      door.staff,
+      `/team_coordinator/check_in/${door.eventId}`,
+    );
+    await server.stop();
+    // No scans at the desk: the browser's network event says it (or the next failed sync).
+    await desk.context().setOffline(true);
+    await expect.poll(() => banner(desk).getAttribute("data-connection")).toBe("offline");
+    await desk.getByRole("textbox", { name: /Name, phone number/ }).fill("nightingale");
+    await desk.getByRole("button", { name: "Search", exact: true }).click();
+    await desk.getByRole("button", { name: "Check in Nadia Nightingale" }).click();
+    await desk.getByRole("status").filter({ hasText: "Admitted." }).waitFor();
+    expect(await desk.locator('[data-mark="offline"]').count()).toBe(1);
+    await banner(desk).getByText(waiting(1)).waitFor();
+
+    await server.start();
+    await desk.context().setOffline(false);
+    await banner(desk).getByText(waiting(0)).waitFor({ timeout: 15_000 });
+    expect(await checkInsOf(server.database, guest.id)).toEqual([
+      { offline: true, device_id: expect.any(String) },
+    ]);
+    await desk.close();
+  });
 });
