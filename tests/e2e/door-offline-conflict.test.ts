@@ -65,9 +65,7 @@ describe.runIf(testDatabaseUrl)("two door phones admit one ticket offline", () =
 
     await server.start();
     for (const phone of phones) {
-      await banner(phone)
-        .getByText("No check-ins waiting to upload")
-        .waitFor({ timeout: 15_000 });
+      await banner(phone).getByText("No check-ins waiting to upload").waitFor({ timeout: 15_000 });
     }
     const checkIns = await checkInsOf(server.database, ticket.id);
     expect(checkIns).toHaveLength(1);

@@ -105,7 +105,9 @@ export async function openScanner(
   await signInAs(page, baseURL, staff);
   await page.goto(`${baseURL}${pathname}`);
   await waitForHydration(page);
-  await banner(page).getByText(/Last synced/).waitFor({ timeout: 15_000 });
+  await banner(page)
+    .getByText(/Last synced/)
+    .waitFor({ timeout: 15_000 });
   return page;
 }
 

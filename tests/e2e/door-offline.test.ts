@@ -69,7 +69,9 @@ describe.runIf(testDatabaseUrl)("the door without a network", () => {
     await page.reload();
     await waitForHydration(page);
     await banner(page).getByText(waiting(1)).waitFor();
-    await banner(page).getByText(/Last synced/).waitFor();
+    await banner(page)
+      .getByText(/Last synced/)
+      .waitFor();
     await uploadQr(page, ticket(0).qr);
     expect(await shownVerdict(page)).toMatchObject({
       verdict: "already-checked-in",
