@@ -1,8 +1,9 @@
+import { CallableError } from "#app/callable/callable.ts";
 import type { DoorSyncTicket, OfflineUploadResult } from "#contract/door-offline.ts";
 import type { DoorVerdict } from "#contract/door-verdict.ts";
 import { readTokenBytes } from "#contract/ticket-token-bytes.ts";
 import type { DoorCalls } from "./door-calls.ts";
-import { DoorSwitch, type SwitchClock } from "./door-connection.ts";
+import { DoorSwitch, isNetworkFailure, type SwitchClock } from "./door-connection.ts";
 import {
   codesOf,
   type DoorCopy,
@@ -207,8 +208,10 @@ export class DoorEngine {
     try {
       await this.upload();
       await this.sync();
-    } catch {
-      // The next minute, or the next reconnect, tries again; the door keeps judging.
+    } catch (error) {
+      // The next minute, or the next reconnect, tries again; the door keeps judging. A sync
+      // the server never answered switches offline: a desk with no scans must know too.
+      if (isNetworkFailure(error)) this.door.goOffline();
     }
   }
 
@@ -217,7 +220,7 @@ export class DoorEngine {
     this.update({ syncing: true });
     const start = performance.now();
     const { db, userId, eventId } = this.deps;
-    const pages = await fetchSync(this.deps.calls, eventId, this.copy?.cursor ?? null);
+    const pages = await this.fetchPages(this.copy?.cursor ?? null);
     const [first] = pages;
     if (!first) return;
     const queued = this.queue.filter((admission) => admission.eventId === eventId);
@@ -229,6 +232,21 @@ export class DoorEngine {
     this.update({ lastSyncAt: copy.lastSyncAt, searchable: copy.searchable });
     performance.measure("door-sync", { start, end: performance.now() });
     await dropStaleData(db, userId, this.deps.now());
+  }
+
+  /**
+   * The pages from `since`; a cursor the server refuses (INVALID_ARGUMENT: not one it
+   * wrote, e.g. after a server move) restarts with a full list rather than never syncing.
+   */
+  private async fetchPages(since: string | null) {
+    const { calls, eventId } = this.deps;
+    try {
+      return await fetchSync(calls, eventId, since);
+    } catch (error) {
+      const refused = error instanceof CallableError && error.code === "invalid-argument";
+      if (since === null || !refused) throw error;
+      return fetchSync(calls, eventId, null);
+    }
   }
 
   private async runUpload(): Promise<void> {
