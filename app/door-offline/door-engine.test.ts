@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DOOR_DATA_KEPT_AFTER_END_MS } from "#contract/door-offline.ts";
 import { admittedVerdict } from "#contract/door-verdict.ts";
 import {
@@ -35,6 +35,28 @@ describe("the offline door engine", () => {
     expect(engine.getState().connection).toBe("offline");
     await engine.check(token(ids.a), "scan-3");
     expect(server.seen.scans).toEqual(["scan-1", "scan-2"]);
+    engine.close();
+  });
+
+  it("uploads what a single failed scan queued as soon as the server answers the next scan", async () => {
+    const { server, calls } = fakeServer();
+    server.pages = [page([])];
+    const engine = await openEngine(calls);
+    await engine.sync();
+    await engine.check(token(ids.a), "scan-1");
+    expect(engine.getState()).toMatchObject({ connection: "online", queueLength: 1 });
+    server.scan = async () =>
+      admittedVerdict(
+        { id: ids.b, attendeeName: "", ticketTypeName: "" },
+        { id: eventId, title: "Night Market" },
+        { id: "ci-2", at: now.toISOString(), time: "20:00", staffName: "Bea", deviceId: "d" },
+      );
+    expect(await engine.check(token(ids.b), "scan-2")).toMatchObject({ offline: false });
+    // No upload asked for: the answered scan starts it.
+    await vi.waitFor(() => expect(engine.getState().queueLength).toBe(0));
+    expect(server.seen.uploads.flatMap((u) => u.admissions.map((a) => a.scanId))).toEqual([
+      "scan-1",
+    ]);
     engine.close();
   });
 

@@ -161,6 +161,7 @@ export class DoorEngine {
       );
       if (attempt.answered) {
         this.rememberOnline(attempt.value, readTokenBytes(code.trim())?.claims.generation ?? 1);
+        this.uploadLeftovers();
         return { verdict: attempt.value, offline: false };
       }
     }
@@ -175,6 +176,7 @@ export class DoorEngine {
       );
       if (attempt.answered) {
         this.rememberOnline(attempt.value, this.copy?.tickets.get(ticketId)?.g ?? 1);
+        this.uploadLeftovers();
         return { verdict: attempt.value, offline: false };
       }
     }
@@ -311,6 +313,14 @@ export class DoorEngine {
     this.update({ queueLength: this.queue.length });
     await saveAdmission(this.deps.db, ticket, admission);
     return verdict;
+  }
+
+  /**
+   * The server answered a scan while admissions judged here wait (a single failed scan
+   * queues one without switching offline): upload them now, not at the next minute.
+   */
+  private uploadLeftovers(): void {
+    if (this.queue.length > 0) void this.upload().catch(() => {});
   }
 
   /** An online admission, noted in the copy: offline a minute later it is already in. */
