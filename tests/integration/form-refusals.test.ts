@@ -132,7 +132,12 @@ describe("a form body past the limit", () => {
     expect(answer.status).toBe(413);
     // Answered while the body was still coming, not after reading it whole.
     expect(answer.sent).toBeLessThan(100 * MiB);
-    expect(peak - before).toBeLessThan(64 * MiB);
+    // Far below what reading the body whole would hold. The server takes about 20 MiB
+    // before its answer stops the sender; on Node 24.21 each of those bytes passes through
+    // several buffers (socket, the web stream, the clone that counts it) before the
+    // collector frees them: the rise measured 88-117 MiB on the 2-core VM (2026-11-26),
+    // where 64 MiB had held before.
+    expect(peak - before).toBeLessThan(160 * MiB);
   }, 120_000);
 
   it("still reads a form within the limit", async () => {
