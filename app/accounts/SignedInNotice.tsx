@@ -26,7 +26,7 @@ export function SignedInNotice({
           <Button component={Link} to={redirect ?? "/"}>
             {redirect ? "Continue" : "Go to events"}
           </Button>
-          <Button variant="default" onClick={() => void signOut(`${pathname}${search}`)}>
+          <Button variant="default" onClick={() => void signOut(user.id, `${pathname}${search}`)}>
             Sign out
           </Button>
         </Group>

@@ -1,7 +1,43 @@
+import { type DoorCalls, serverDoorCalls } from "./door-calls.ts";
 import { DOOR_DATABASE } from "./door-database-name.ts";
+import { openDoorDatabase, queuedAdmissions } from "./door-store.ts";
+import { uploadQueue } from "./door-sync.ts";
+
+/** How long signing out waits for the last admissions to reach the server. */
+const LAST_UPLOAD_MS = 5_000;
 
 /** The service worker names its caches so (app/door-worker). */
 const DOOR_CACHE_PREFIX = "door-";
+
+/**
+ * Signing out: the admissions this person made offline and the server does not have yet
+ * are sent first (a few seconds at most; the record of who went in is worth the wait),
+ * then everything is removed as `clearDoorData` does.
+ */
+export async function uploadThenClearDoorData(
+  userId: string | null,
+  calls: Pick<DoorCalls, "upload"> = serverDoorCalls,
+): Promise<void> {
+  if (userId) await uploadLastAdmissions(userId, calls);
+  await clearDoorData();
+}
+
+async function uploadLastAdmissions(
+  userId: string,
+  calls: Pick<DoorCalls, "upload">,
+): Promise<void> {
+  if (typeof indexedDB === "undefined") return;
+  try {
+    const db = await openDoorDatabase();
+    const queue = await queuedAdmissions(db, userId);
+    db.close();
+    if (queue.length === 0) return;
+    const timeout = new Promise((resolve) => setTimeout(resolve, LAST_UPLOAD_MS));
+    await Promise.race([uploadQueue(calls, queue), timeout]);
+  } catch {
+    // No network or no storage: signing out goes on; what could not be sent is lost.
+  }
+}
 
 /**
  * Removes every event's data and queue from this device, and the door service worker's

@@ -13,7 +13,7 @@ import {
   token,
   userId,
 } from "#tests/support/fake-door-server.ts";
-import { clearDoorData } from "./clear-door-data.ts";
+import { clearDoorData, uploadThenClearDoorData } from "./clear-door-data.ts";
 import { loadCopy, openDoorDatabase } from "./door-store.ts";
 
 beforeEach(() => {
@@ -243,6 +243,22 @@ describe("the offline door engine", () => {
     again.close();
     (await openEngine(calls, "someone-else")).close();
     expect(await loadCopy(db, userId, eventId)).toBeNull();
+  });
+
+  it("signing out sends this person's admissions made offline, then removes everything", async () => {
+    const { server, calls } = fakeServer();
+    server.pages = [page([])];
+    const engine = await openEngine(calls);
+    await engine.sync();
+    engine.networkGone();
+    await engine.check(token(ids.a), "scan-1");
+    engine.close();
+    await uploadThenClearDoorData(userId, calls);
+    expect(server.seen.uploads.flatMap((u) => u.admissions.map((a) => a.scanId))).toEqual([
+      "scan-1",
+    ]);
+    const databases = await indexedDB.databases();
+    expect(databases.map((d) => d.name)).not.toContain("door-v1");
   });
 
   it("clearDoorData deletes the database and the door's caches, and only those", async () => {

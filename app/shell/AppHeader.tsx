@@ -77,7 +77,7 @@ export function AppHeader() {
               >
                 {userName}
               </Link>
-              <Button variant="default" onClick={() => void signOut()}>
+              <Button variant="default" onClick={() => void signOut(user?.id ?? null)}>
                 Sign out
               </Button>
             </div>
@@ -109,7 +109,7 @@ export function AppHeader() {
             currentPath={pathname}
             userName={userName}
             businessOwner={!!user?.businessOwner}
-            onSignOut={() => void signOut()}
+            onSignOut={() => void signOut(user?.id ?? null)}
           />
         </Suspense>
       )}
