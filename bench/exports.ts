@@ -9,14 +9,7 @@
  * sampled every 10 ms, over its value just before). Drops the database at the end.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import {
-  ACCESS_TOKEN_COOKIE,
-  EXPIRY_COOKIE,
-  REFRESH_TOKEN_COOKIE,
-  SESSION_COOKIE,
-} from "#contract/cookie-names.ts";
 import { loadSettings } from "#server/config.ts";
 import { openDatabase } from "#server/platform/db/database.ts";
 import { createServices } from "#server/platform/runtime/create-services.ts";
@@ -25,51 +18,13 @@ import { businessOwner } from "#tests/support/kits/business-test-kit.ts";
 import { spawnServer } from "#tests/support/spawn-server.ts";
 import { adminSql } from "./support/admin-sql.ts";
 import { bookedEvent } from "./support/booked-event.ts";
+import { downloadCsv as download, mb } from "./support/csv-download.ts";
+import { sessionCookie } from "./support/session-cookie.ts";
 
 const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000);
 const APP_SECRET = randomBytes(32).toString("base64url");
 const PUBLIC_URL = "http://bench.invalid";
-
-/** Resident memory (bytes) of one process, from /proc/{pid}/status. */
-function rssOf(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
-  return Number(line?.[1] ?? 0) * 1024;
-}
-
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** Downloads one file, counting its lines, while sampling the server's memory. */
-async function download(url: string, cookie: string, pid: number) {
-  const before = rssOf(pid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
-  }, 10);
-  const started = performance.now();
-  let firstByte = 0;
-  let bytes = 0;
-  let lines = 0;
-  try {
-    const response = await fetch(url, { headers: { cookie } });
-    const type = response.headers.get("content-type") ?? "";
-    if (response.status !== 200 || !type.startsWith("text/csv") || !response.body) {
-      throw new Error(`${url}: ${response.status} ${type}`);
-    }
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!firstByte) firstByte = performance.now() - started;
-      bytes += value.byteLength;
-      for (const byte of value) if (byte === 10) lines++;
-    }
-  } finally {
-    clearInterval(sampler);
-  }
-  peak = Math.max(peak, rssOf(pid));
-  return { rows: lines - 1, bytes, ms: performance.now() - started, firstByte, before, peak };
-}
 
 const name = `bench_exports_${randomBytes(4).toString("hex")}`;
 await adminSql(baseUrl, `create database ${name}`);
@@ -102,12 +57,7 @@ try {
   const session = await db.transaction((tx) =>
     services.auth.startSession(tx, owner.user.id, { ip: "127.0.0.1", userAgent: "bench" }),
   );
-  const cookie = [
-    `${SESSION_COOKIE}=${session.sessionToken}`,
-    `${ACCESS_TOKEN_COOKIE}=${session.accessToken}`,
-    `${EXPIRY_COOKIE}=${session.accessTokenExpiresAt}`,
-    `${REFRESH_TOKEN_COOKIE}=${session.refreshToken}`,
-  ].join("; ");
+  const cookie = sessionCookie(session);
   const pid = Number(server.process.pid);
   console.log(
     `server: ${server.url}, database: postgres (${name}), ${orders} orders, ${TICKETS} tickets (set up in ${setupSeconds.toFixed(1)} s)`,
