@@ -109,7 +109,11 @@ describe.each(testDatabases)("the door desk's search on $name", ({ open }) => {
   it("finds a booking's tickets by its reference, with or without the hyphen, in any case", async () => {
     const { id, reference } = nth(bookings, 3);
     const booked = await ticketsOf(sql`b.id = ${id}::uuid`);
-    for (const typed of [reference, reference.toLowerCase(), reference.replace("-", "").toLowerCase()]) {
+    for (const typed of [
+      reference,
+      reference.toLowerCase(),
+      reference.replace("-", "").toLowerCase(),
+    ]) {
       const found = await searchTickets(database.db, small.event.id, typed);
       expect(found.tickets.map((t) => t.id).sort(), typed).toEqual(booked);
       expect(found.tickets.every((t) => t.bookingReference === reference)).toBe(true);
@@ -175,7 +179,10 @@ describe.each(testDatabases)("the door desk's search on $name", ({ open }) => {
         branch: b.branch as string,
         statement: b.statement,
       }));
-      statements.push({ branch: "whole", statement: doorSearchStatement(big.event.id, query) ?? sql`` });
+      statements.push({
+        branch: "whole",
+        statement: doorSearchStatement(big.event.id, query) ?? sql``,
+      });
       for (const { branch, statement } of statements) {
         const [row] = await rowsOf<{ "QUERY PLAN": unknown }>(
           database.db,

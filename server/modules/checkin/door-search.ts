@@ -76,7 +76,10 @@ export function doorSearchBranches(eventId: string, query: string): DoorSearchLo
     lookups.push(
       {
         branch: "names-in-desk-order",
-        statement: walkInDeskOrder(eventId, sql`(k.attendee_name ilike ${anywhere} or ${holderMatches})`),
+        statement: walkInDeskOrder(
+          eventId,
+          sql`(k.attendee_name ilike ${anywhere} or ${holderMatches})`,
+        ),
       },
       {
         branch: "attendee-name",

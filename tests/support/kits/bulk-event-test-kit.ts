@@ -1,22 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { referenceAlphabet } from "#server/modules/bookings/booking-reference.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { makeEvent, nth } from "#tests/support/kits/holds-test-kit.ts";
 
 const PER_ORDER = 4;
+// biome-ignore format: a list of names reads best in rows
 const FIRST_NAMES = [
   "Ada", "Ben", "Chloe", "David", "Eva", "Farid", "Grace", "Hugo", "Ines", "Jonas",
   "Kemal", "Lena", "Mateo", "Nadia", "Oscar", "Priya", "Quentin", "Rosa", "Samir", "Tove",
   "Ugo", "Vera", "Wanda", "Xavier", "Yusuf", "Zoe", "Amir", "Bettina", "Carlos", "Dana",
-]; // biome-ignore format: a list of names reads best in rows
+];
+// biome-ignore format: a list of names reads best in rows
 const SURNAMES = [
   "Adams", "Berger", "Costa", "Dubois", "Eriksen", "Fischer", "Garcia", "Horvat", "Ivanova",
   "Jensen", "Kowalski", "Lopez", "Moreau", "Novak", "Olsen", "Petrov", "Quinn", "Rossi",
   "Schmidt", "Tanaka", "Ueda", "Varga", "Weber", "Xu", "Yilmaz", "Zimmermann", "Brown",
   "Murphy", "Nakamura", "Silva",
-]; // biome-ignore format: a list of names reads best in rows
-/** The booking reference alphabet (server/modules/bookings/booking-reference.ts). */
-const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+];
 
 /** Each call's phone numbers in their own range: the live phones of users are unique. */
 let nextArea = 100 + Math.floor(Math.random() * 800);
@@ -33,13 +34,19 @@ export async function bulkBookedEvent(db: Executor, tickets: number) {
   const made = await makeEvent(db, { types: [{ name: "Standing", capacity: tickets }] });
   const type = nth(made.types, 0);
   const orders = Math.ceil(tickets / PER_ORDER);
-  const area = String(nextArea++ % 900 + 100);
-  const firstNames = sql`array[${sql.join(FIRST_NAMES.map((n) => sql`${n}`), sql`, `)}]::text[]`;
-  const surnames = sql`array[${sql.join(SURNAMES.map((n) => sql`${n}`), sql`, `)}]::text[]`;
+  const area = String((nextArea++ % 900) + 100);
+  const firstNames = sql`array[${sql.join(
+    FIRST_NAMES.map((n) => sql`${n}`),
+    sql`, `,
+  )}]::text[]`;
+  const surnames = sql`array[${sql.join(
+    SURNAMES.map((n) => sql`${n}`),
+    sql`, `,
+  )}]::text[]`;
   // A random start per event keeps the references of several such events apart.
-  const referenceStart = [...randomBytes(4)].map((b) => REFERENCE_ALPHABET[b % 31]).join("");
+  const referenceStart = [...randomBytes(4)].map((b) => referenceAlphabet[b % 31]).join("");
   const digit = (power: number) =>
-    sql`substr(${REFERENCE_ALPHABET}, (g / ${31 ** power}) % 31 + 1, 1)`;
+    sql`substr(${referenceAlphabet}, (g / ${31 ** power}) % 31 + 1, 1)`;
   await db.execute(sql`
     with orders as (
       select g, gen_random_uuid() as user_id, gen_random_uuid() as hold_id,
@@ -69,6 +76,8 @@ export async function bulkBookedEvent(db: Executor, tickets: number) {
       md5(random()::text || n || booking_id::text)
     from orders, generate_series(1, ${PER_ORDER}::int) n
     where (g - 1) * ${PER_ORDER} + n <= ${tickets}::int`);
-  await db.execute(sql`update ticket_types set taken = ${tickets}::int where id = ${type.id}::uuid`);
+  await db.execute(
+    sql`update ticket_types set taken = ${tickets}::int where id = ${type.id}::uuid`,
+  );
   return { ...made, type, orders, area };
 }
