@@ -55,97 +55,119 @@ const walkInDeskOrder = (eventId: string, match: SQL) =>
 const allMatches = (select: SQL) =>
   sql`select * from (${select} offset 0) k order by ${deskOrder} limit ${DOOR_SEARCH_LIMIT}`;
 
+/** The tickets (`k`) whose holder's account (`h`) or booking (`b`) matches. */
+const holderTickets = sql`select k.id, k.status, k.attendee_name from users h
+  join tickets k on k.holder_user_id = h.id`;
+const bookingTickets = sql`select k.id, k.status, k.attendee_name from bookings b
+  join tickets k on k.booking_id = b.id`;
+const ofEvent = (eventId: string) => sql`k.event_id = ${eventId}::uuid`;
+
 /**
- * The lookups what was typed calls for, by its shape, each served by an index and filtered
- * to the event: names always (any part of them from 3 characters: `*_trgm`; the start of
- * the attendee name below that: `tickets_event_attendee_prefix`), first in the desk's
- * order; a booking reference (any case, with or without its hyphen) by
- * `bookings_reference`; 4 digits or more (spaces, `+`, `-` and brackets allowed) by the end
- * of the holder's phone (`users_phone_suffix`) and of the booking's contact phone
- * (`bookings_event_contact_phone_suffix`). Exported so tests EXPLAIN the very statements.
+ * Names, first in the desk's order: any part of the attendee's or the holder's account
+ * name from 3 characters (`*_trgm`), the start of the attendee name below that
+ * (`tickets_event_attendee_prefix`: a trigram index cannot serve 1 or 2 characters).
  */
-export function doorSearchBranches(eventId: string, query: string): DoorSearchLookup[] {
-  const text = query.trim();
-  const lookups: DoorSearchLookup[] = [];
-  const ofEvent = sql`k.event_id = ${eventId}::uuid`;
-  if (text.length >= NAME_SUBSTRING_MIN) {
-    const anywhere = `%${literal(text)}%`;
-    // A subquery per row, not a join: the walk reads at most a few hundred rows, and
-    // evaluated after the attendee name (OR stops at the first match) it looks up fewer.
-    const holderMatches = sql`(select h.name from users h where h.id = k.holder_user_id) ilike ${anywhere}`;
-    lookups.push(
-      {
-        branch: "names-in-desk-order",
-        statement: walkInDeskOrder(
-          eventId,
-          sql`(k.attendee_name ilike ${anywhere} or ${holderMatches})`,
-        ),
-      },
-      {
-        branch: "attendee-name",
-        gated: true,
-        statement: allMatches(
-          sql`select k.id, k.status, k.attendee_name from tickets k
-            where ${ofEvent} and k.attendee_name ilike ${anywhere}`,
-        ),
-      },
-      {
-        branch: "holder-name",
-        gated: true,
-        // The holders as an array, not a join: a join of a common name's holders would be
-        // planned as a hash over the whole event; each holder's tickets are an index probe.
-        statement: allMatches(
-          sql`select k.id, k.status, k.attendee_name from tickets k
-            where k.holder_user_id = any(array(select h.id from users h where h.name ilike ${anywhere}))
-            and ${ofEvent}`,
-        ),
-      },
-    );
-  } else if (text.length > 0) {
+function nameLookups(eventId: string, text: string): DoorSearchLookup[] {
+  if (text.length < NAME_SUBSTRING_MIN) {
     const start = sql`lower(k.attendee_name) like lower(${`${literal(text)}%`})`;
-    lookups.push(
+    return [
       { branch: "names-in-desk-order", statement: walkInDeskOrder(eventId, start) },
       {
         branch: "attendee-name-start",
         gated: true,
         statement: allMatches(
-          sql`select k.id, k.status, k.attendee_name from tickets k where ${ofEvent} and ${start}`,
+          sql`select k.id, k.status, k.attendee_name from tickets k
+            where ${ofEvent(eventId)} and ${start}`,
         ),
       },
-    );
+    ];
   }
+  const anywhere = `%${literal(text)}%`;
+  // A subquery per row, not a join: the walk reads a few hundred rows, and evaluated
+  // after the attendee name (OR stops at the first match) it looks up fewer.
+  const holderMatches = sql`(select h.name from users h where h.id = k.holder_user_id) ilike ${anywhere}`;
+  return [
+    {
+      branch: "names-in-desk-order",
+      statement: walkInDeskOrder(
+        eventId,
+        sql`(k.attendee_name ilike ${anywhere} or ${holderMatches})`,
+      ),
+    },
+    {
+      branch: "attendee-name",
+      gated: true,
+      statement: allMatches(
+        sql`select k.id, k.status, k.attendee_name from tickets k
+          where ${ofEvent(eventId)} and k.attendee_name ilike ${anywhere}`,
+      ),
+    },
+    {
+      branch: "holder-name",
+      gated: true,
+      // The holders as an array, not a join: a join of a common name's holders would be
+      // planned as a hash over the whole event; each holder's tickets are an index probe.
+      statement: allMatches(
+        sql`select k.id, k.status, k.attendee_name from tickets k
+          where k.holder_user_id = any(array(select h.id from users h where h.name ilike ${anywhere}))
+          and ${ofEvent(eventId)}`,
+      ),
+    },
+  ];
+}
+
+/** A booking reference (any case, with or without its hyphen) by `bookings_reference`. */
+function referenceLookups(eventId: string, text: string): DoorSearchLookup[] {
   const reference = normalizeReference(text);
-  if (reference) {
-    lookups.push({
+  if (!reference) return [];
+  return [
+    {
       branch: "reference",
-      statement: sql`select k.id, k.status, k.attendee_name from bookings b
-        join tickets k on k.booking_id = b.id where b.reference = ${reference} and ${ofEvent}`,
-    });
-  }
+      statement: sql`${bookingTickets} where b.reference = ${reference} and ${ofEvent(eventId)}`,
+    },
+  ];
+}
+
+/**
+ * 4 digits or more (spaces, `+`, `-` and brackets allowed): the end of the holder's phone
+ * (`users_phone_suffix`) and of the booking's contact phone
+ * (`bookings_event_contact_phone_suffix`).
+ */
+function phoneLookups(eventId: string, text: string): DoorSearchLookup[] {
   const digits = phoneShape.test(text) ? text.replace(/\D/g, "") : "";
-  if (digits.length >= PHONE_DIGITS_MIN) {
-    // The number's end is the start of the reversed number: a range in an ordered index.
-    const reversedEnd = `${[...digits].reverse().join("")}%`;
-    lookups.push(
-      {
-        branch: "holder-phone",
-        statement: allMatches(
-          sql`select k.id, k.status, k.attendee_name from users h
-            join tickets k on k.holder_user_id = h.id
-            where reverse(h.phone) like ${reversedEnd} and ${ofEvent}`,
-        ),
-      },
-      {
-        branch: "contact-phone",
-        statement: allMatches(
-          sql`select k.id, k.status, k.attendee_name from bookings b
-            join tickets k on k.booking_id = b.id where b.event_id = ${eventId}::uuid
-            and reverse(b.contact_phone) like ${reversedEnd} and ${ofEvent}`,
-        ),
-      },
-    );
-  }
-  return lookups;
+  if (digits.length < PHONE_DIGITS_MIN) return [];
+  // The number's end is the start of the reversed number: a range in an ordered index.
+  const reversedEnd = `${[...digits].reverse().join("")}%`;
+  return [
+    {
+      branch: "holder-phone",
+      statement: allMatches(
+        sql`${holderTickets} where reverse(h.phone) like ${reversedEnd} and ${ofEvent(eventId)}`,
+      ),
+    },
+    {
+      branch: "contact-phone",
+      statement: allMatches(
+        sql`${bookingTickets} where b.event_id = ${eventId}::uuid
+          and reverse(b.contact_phone) like ${reversedEnd} and ${ofEvent(eventId)}`,
+      ),
+    },
+  ];
+}
+
+/**
+ * The lookups what was typed calls for, by its shape, each served by an index and filtered
+ * to the event: names always, a reference and a phone number's end when it has their
+ * shape. Exported so that tests EXPLAIN the very statements the search runs.
+ */
+export function doorSearchBranches(eventId: string, query: string): DoorSearchLookup[] {
+  const text = query.trim();
+  if (text.length === 0) return [];
+  return [
+    ...nameLookups(eventId, text),
+    ...referenceLookups(eventId, text),
+    ...phoneLookups(eventId, text),
+  ];
 }
 
 /**
