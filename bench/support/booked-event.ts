@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { referenceAlphabet } from "#server/modules/bookings/booking-reference.ts";
 import { ticketTypes } from "#server/modules/events/events.schema.ts";
 import type { Database } from "#server/platform/db/database.ts";
 import { insertEvent } from "#tests/support/kits/business-test-kit.ts";
@@ -15,6 +16,17 @@ const lastNames =
 function personName(seed: ReturnType<typeof sql>) {
   return sql`(string_to_array(${firstNames}, ' '))[1 + abs(hashtext('f' || ${seed})) % ${firstNames.split(" ").length}]
     || ' ' || (string_to_array(${lastNames}, ' '))[1 + abs(hashtext('l' || ${seed})) % ${lastNames.split(" ").length}]`;
+}
+
+/**
+ * A booking reference of the real format (`K7QM-3TPX`, which the door desk's search looks
+ * up by shape) made from the bytes of md5(`key`): 31^8 values, collisions unlikely.
+ */
+function referenceOf(key: SQL): SQL {
+  const char = (i: number) =>
+    sql`substr(${referenceAlphabet}, get_byte(decode(md5(${key}::text), 'hex'), ${sql.raw(String(i))}) % 31 + 1, 1)`;
+  const chars = [0, 1, 2, 3, 4, 5, 6, 7].map(char);
+  return sql.join([...chars.slice(0, 4), sql`'-'`, ...chars.slice(4)], sql` || `);
 }
 
 /**
@@ -60,7 +72,7 @@ export async function bookedEvent(
     ), booked as (
       insert into bookings (reference, user_id, event_id, hold_id, payment_status,
         payment_provider, total_minor, currency, created_at)
-      select upper(substr(md5(id::text), 1, 4) || '-' || substr(md5(id::text), 5, 6)), user_id,
+      select ${referenceOf(sql`id`)}, user_id,
         ${event.id}::uuid, id, 'unpaid', 'venue', ${PRICE_MINOR * PER_ORDER}, 'EUR',
         now() - random() * ${spread}::int * interval '1 day'
       from held returning id, user_id

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 /** Capitals and digits nobody confuses when reading aloud or typing (no 0/O, 1/I/L). */
-const referenceAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const referenceAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 const referencePattern = new RegExp(`^[${referenceAlphabet}]{4}-[${referenceAlphabet}]{4}$`);
 
 /** A new booking reference like `K7QM-3TPX` (31^8 ≈ 8.5e11 values; collisions are retried). */

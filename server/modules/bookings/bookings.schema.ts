@@ -68,6 +68,11 @@ export const bookings = pgTable(
     uniqueIndex("bookings_hold").on(t.holdId),
     index("bookings_user_created").on(t.userId, t.createdAt),
     index("bookings_event").on(t.eventId),
+    // The door desk finds a booking of its event by the last digits of its contact phone.
+    index("bookings_event_contact_phone_suffix").on(
+      t.eventId,
+      sql`reverse(${t.contactPhone}) text_pattern_ops`,
+    ),
     check("bookings_status_known", oneOf(t.status, bookingStatuses)),
     check("bookings_payment_status_known", oneOf(t.paymentStatus, paymentStatuses)),
     check("bookings_total_not_negative", sql`${t.totalMinor} >= 0`),

@@ -70,55 +70,6 @@ export async function recentCheckIns(db: Executor, eventId: string, limit = 20) 
   };
 }
 
-type SearchRow = {
-  id: string;
-  status: string;
-  attendee_name: string;
-  type_name: string;
-  reference: string;
-  manual_code: string;
-  checked_in_at: string | Date | null;
-  staff_name: string | null;
-  time_zone: string;
-};
-
-/**
- * `checkin.search`: this event's tickets by attendee or account name, phone number
- * (digits, at least 4) or booking reference; at most 20, not-yet-admitted first.
- */
-export async function searchTickets(db: Executor, eventId: string, query: string) {
-  const text = query.trim();
-  const digits = text.replace(/\D/g, "");
-  const reference = text.toUpperCase().replace(/[^0-9A-Z]/g, "");
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await rowsOf<SearchRow>(
-    db,
-    sql`select k.id, k.status, k.attendee_name, t.name as type_name, b.reference,
-        k.manual_code, c.created_at as checked_in_at, c.staff_name, e.time_zone
-      from tickets k join ticket_types t on t.id = k.ticket_type_id
-        join bookings b on b.id = k.booking_id join events e on e.id = k.event_id
-        left join users h on h.id = k.holder_user_id
-        left join check_ins c on c.ticket_id = k.id and c.undone_at is null
-      where k.event_id = ${eventId}::uuid and (
-        k.attendee_name ilike ${like} or h.name ilike ${like}
-        or (${reference.length >= 4} and replace(b.reference, '-', '') = ${reference})
-        or (${digits.length >= 4} and (h.phone like ${`%${digits}`} or b.contact_phone like ${`%${digits}`})))
-      order by (k.status = 'valid') desc, k.attendee_name limit 20`,
-  );
-  return {
-    tickets: rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      attendeeName: r.attendee_name,
-      ticketTypeName: r.type_name,
-      bookingReference: r.reference,
-      checkedIn: r.checked_in_at
-        ? { time: clockTime(r.checked_in_at, r.time_zone), staffName: r.staff_name ?? "" }
-        : null,
-    })),
-  };
-}
-
 /** The event a desk works at: what its header shows. */
 export async function doorEvent(db: Executor, eventId: string) {
   const [row] = await rowsOf<{

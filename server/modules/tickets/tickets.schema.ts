@@ -69,6 +69,23 @@ export const tickets = pgTable(
     index("tickets_holder").on(t.holderUserId, t.status),
     index("tickets_event").on(t.eventId, t.status),
     index("tickets_event_door_change").on(t.eventId, t.doorXid),
+    // The door desk's search (checkin/door-search.ts): a name by any part of it (3+
+    // characters, pg_trgm; no pending list, which every search would read through), by
+    // its start for shorter input, and the event's tickets in the desk's order (not yet
+    // admitted first, then by name), which a common name's matches are read in until 20.
+    index("tickets_attendee_name_trgm")
+      .using("gin", t.attendeeName.op("gin_trgm_ops"))
+      .with({ fastupdate: false }),
+    index("tickets_event_attendee_prefix").on(
+      t.eventId,
+      sql`lower(${t.attendeeName}) text_pattern_ops`,
+    ),
+    index("tickets_event_desk_order").on(
+      t.eventId,
+      sql`(${t.status} <> 'valid')`,
+      t.attendeeName,
+      t.id,
+    ),
     check("tickets_status_known", oneOf(t.status, ticketStatuses)),
     // The QR token carries the generation in two bytes (decision 013).
     check("tickets_generation_range", sql`${t.generation} between 1 and 65535`),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const userRoles = ["admin"] as const;
 export type UserRole = (typeof userRoles)[number];
@@ -35,5 +35,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_phone_live").on(t.phone).where(sql`${t.deletedAt} is null`),
     uniqueIndex("users_email_live").on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    // The door desk finds a holder by any part of the name (pg_trgm) or by the last digits
+    // of the phone: `reverse(phone) like '4321%'` is a prefix an ordered index serves.
+    index("users_name_trgm").using("gin", t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("users_phone_suffix").on(sql`reverse(${t.phone}) text_pattern_ops`),
   ],
 );

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -100,6 +101,12 @@ export function setMemoryDatabaseImage(image: (() => Blob) | undefined): void {
   memoryImage = image;
 }
 
+/**
+ * The extensions the migrations create (`create extension`), loaded into every PGlite:
+ * a database or image made by the migrations cannot be opened without them.
+ */
+const pgliteExtensions = { pg_trgm };
+
 /** `memory://` keeps the database in memory (tests); anything else is a folder. */
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith("memory://");
@@ -109,8 +116,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   try {
     const pglite =
       inMemory && memoryImage
-        ? await PGlite.create({ loadDataDir: memoryImage() })
-        : await PGlite.create(dir);
+        ? await PGlite.create({ loadDataDir: memoryImage(), extensions: pgliteExtensions })
+        : await PGlite.create(dir, { extensions: pgliteExtensions });
     const db = drizzlePglite(pglite) as unknown as Database;
     await migratePglite(drizzlePglite(pglite), { migrationsFolder });
     return {
