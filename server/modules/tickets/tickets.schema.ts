@@ -67,9 +67,7 @@ export const tickets = pgTable(
     uniqueIndex("tickets_event_manual_code").on(t.eventId, t.manualCode),
     index("tickets_booking").on(t.bookingId),
     index("tickets_holder").on(t.holderUserId, t.status),
-    // The type last: the door's and the team report's counts by type and status read
-    // this index alone (checkin/ticket-counts.ts, issue 27).
-    index("tickets_event").on(t.eventId, t.status, t.ticketTypeId),
+    index("tickets_event").on(t.eventId, t.status),
     index("tickets_event_door_change").on(t.eventId, t.doorXid),
     check("tickets_status_known", oneOf(t.status, ticketStatuses)),
     // The QR token carries the generation in two bytes (decision 013).
