@@ -6,7 +6,7 @@ import { ticketCountsByType } from "./ticket-counts.ts";
 
 /**
  * `checkin.stats`: guests in out of tickets that admit (valid or in), overall and by type;
- * the counts by index alone (`ticketCountsByType`).
+ * the counts kept by type and status (`ticketCountsByType`), never the ticket rows.
  */
 export async function doorStats(db: Executor, eventId: string) {
   const rows = await ticketCountsByType(db, sql`${eventId}::uuid`);

@@ -45,7 +45,7 @@ async function eventsOf(db: Executor, teamId: string) {
 
 type IdList = ReturnType<typeof sql.join>;
 
-/** Read from the index `check_ins_live_staff` alone (staff, name and method are in it). */
+/** Served by the index `check_ins_live_staff` (staff, name and method are in it). */
 const staffSql = (ids: IdList) =>
   sql`select c.event_id, c.staff_name as name,
       count(*) filter (where c.method = 'scan')::int as scans,
@@ -75,7 +75,7 @@ const quartersSql = (ids: IdList) =>
     ) q join events e on e.id = q.event_id
     group by 1, 2 order by 2`;
 
-/** From the small index `check_ins_undone`. */
+/** Served by the small index `check_ins_undone`. */
 const undoneSql = (ids: IdList) =>
   sql`select event_id, count(*)::int as undone from check_ins
     where event_id in (${ids}) and undone_at is not null group by event_id`;
@@ -91,8 +91,9 @@ const conflictsSql = (ids: IdList) =>
  * guests still expected, not unsold capacity);
  * check-ins over time in the event's wall time; by ticket type; by staff member as
  * recorded at the door; conflicts of offline devices (entries that could not stand). Five
- * grouped statements cover all the team's events; each reads an index only, never the
- * tickets or check-ins themselves, so the report stays fast at 100,000 tickets (issue 27).
+ * grouped statements cover all the team's events: the ticket counts from
+ * `ticket_status_counts` (never the ticket rows), the check-ins from partial indexes of
+ * live or undone ones, so the report stays fast at 100,000 tickets (issue 27).
  */
 export async function teamReport(db: Executor, teamId: string) {
   const team = await teamOf(db, teamId);
