@@ -2,23 +2,19 @@ import { sql } from "drizzle-orm";
 import { clockTime } from "#contract/door-verdict.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
+import { ticketCountsByType } from "./ticket-counts.ts";
 
-/** `checkin.stats`: guests in out of tickets that admit (valid or in), overall and by type. */
+/**
+ * `checkin.stats`: guests in out of tickets that admit (valid or in), overall and by type;
+ * the counts kept by type and status (`ticketCountsByType`), never the ticket rows.
+ */
 export async function doorStats(db: Executor, eventId: string) {
-  const rows = await rowsOf<{ id: string; name: string; admitted: number; total: number }>(
-    db,
-    sql`select t.id, t.name,
-        count(k.id) filter (where k.status = 'checked-in')::int as admitted,
-        count(k.id) filter (where k.status in ('valid', 'checked-in'))::int as total
-      from ticket_types t left join tickets k on k.ticket_type_id = t.id
-      where t.event_id = ${eventId}::uuid
-      group by t.id, t.name, t.position order by t.position, t.name`,
-  );
+  const rows = await ticketCountsByType(db, sql`${eventId}::uuid`);
   const byType = rows.map((r) => ({
     ticketTypeId: r.id,
     name: r.name,
-    in: Number(r.admitted),
-    total: Number(r.total),
+    in: r.checked_in,
+    total: r.sold,
   }));
   return {
     in: byType.reduce((sum, t) => sum + t.in, 0),

@@ -126,6 +126,37 @@ describe.each(testDatabases)("the team report on $name", ({ open }) => {
     expect(owners.events[0]).toEqual(tonight);
   });
 
+  it("counts the hour repeated when clocks go back as the wall clock shows it", async () => {
+    const fallBack = await kit.door({ tickets: 2 });
+    const db = database.db;
+    await db.execute(
+      sql`update events set time_zone = 'America/New_York' where id = ${fallBack.event.id}`,
+    );
+    const admitted = [];
+    for (const ticket of fallBack.tickets) {
+      const code = await kit.tokenOf(ticket.id);
+      admitted.push(
+        (await fallBack.staff.call("checkin.scan", kit.scanOf(fallBack.event.id, code))).checkIn.id,
+      );
+    }
+    // 01:20 EDT, then 01:20 again an hour later in EST (2025-11-02): one wall quarter.
+    const [first, second] = admitted;
+    await db.execute(
+      sql`update check_ins set created_at = '2025-11-02T05:20:00Z' where id = ${first}`,
+    );
+    await db.execute(
+      sql`update check_ins set created_at = '2025-11-02T06:20:00Z' where id = ${second}`,
+    );
+    const report = await fallBack.coordinator.call("checkin.report", {
+      teamId: fallBack.team.team.id,
+    });
+    expect(report.events[0]).toMatchObject({
+      checkedIn: 2,
+      bucketMinutes: 15,
+      overTime: [{ start: "2025-11-02T01:15", label: "01:15", count: 2 }],
+    });
+  });
+
   it("exports one CSV row per check-in, undone ones marked, that a CSV library reads back", async () => {
     const file = await door.coordinator.call("checkin.reportCsv", { teamId: door.team.team.id });
     expect(file.filename).toMatch(/^check-ins-door-\d{4}-\d{2}-\d{2}\.csv$/);
