@@ -67,7 +67,8 @@ export const bookings = pgTable(
     uniqueIndex("bookings_reference").on(t.reference),
     uniqueIndex("bookings_hold").on(t.holdId),
     index("bookings_user_created").on(t.userId, t.createdAt),
-    index("bookings_event").on(t.eventId),
+    // An event's bookings, and the orders CSV's keyset (created_at, id) per event.
+    index("bookings_event").on(t.eventId, t.createdAt, t.id),
     check("bookings_status_known", oneOf(t.status, bookingStatuses)),
     check("bookings_payment_status_known", oneOf(t.paymentStatus, paymentStatuses)),
     check("bookings_total_not_negative", sql`${t.totalMinor} >= 0`),

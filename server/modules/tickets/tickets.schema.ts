@@ -69,6 +69,8 @@ export const tickets = pgTable(
     index("tickets_holder").on(t.holderUserId, t.status),
     index("tickets_event").on(t.eventId, t.status),
     index("tickets_event_door_change").on(t.eventId, t.doorXid),
+    // The attendees CSV's keyset: an event's tickets by id.
+    index("tickets_event_id").on(t.eventId, t.id),
     check("tickets_status_known", oneOf(t.status, ticketStatuses)),
     // The QR token carries the generation in two bytes (decision 013).
     check("tickets_generation_range", sql`${t.generation} between 1 and 65535`),
