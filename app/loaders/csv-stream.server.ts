@@ -1,6 +1,6 @@
-import type { CsvExportBatch } from "#contract/csv-export.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import type { AppFunctionTypes, ServerContext } from "#app/server-context.ts";
+import type { CsvExportBatch } from "#contract/csv-export.ts";
 
 /** The functions that answer a CSV export a batch a call, with an optional `cursor`. */
 export type CsvExportName = {
@@ -28,9 +28,10 @@ export async function csvStreamResponse<N extends CsvExportName>(
   input: FirstInput<N>,
 ): Promise<Response> {
   const batchAfter = (cursor?: string) =>
-    server.invoke(name, { ...input, ...(cursor ? { cursor } : {}) } as never) as Promise<
-      CsvExportBatch
-    >;
+    server.invoke(name, {
+      ...input,
+      ...(cursor ? { cursor } : {}),
+    } as never) as Promise<CsvExportBatch>;
   const first = await foundOr404(batchAfter());
   const encoder = new TextEncoder();
   let cursor = first.nextCursor;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type OrderState, orderStateLabels } from "#contract/order-view.ts";
 import type { CsvExportBatch } from "#contract/csv-export.ts";
+import { type OrderState, orderStateLabels } from "#contract/order-view.ts";
 import { requireOwnedEvent } from "#server/modules/events/event-ownership.ts";
 import { csvHead, csvLine } from "#server/platform/csv/csv.ts";
 import { csvFilename } from "#server/platform/csv/csv-filename.ts";
