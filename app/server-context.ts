@@ -2,6 +2,9 @@ import { createContext } from "react-router";
 import type { AppFunctions } from "#server/functions.ts";
 import type { ServerContext as PlatformServerContext } from "#server/platform/http/page-context.ts";
 
+/** The app's functions by name: each one's input and output types. */
+export type AppFunctionTypes = AppFunctions;
+
 /** The server context of this app: its functions, by name, typed. */
 export type ServerContext = PlatformServerContext<AppFunctions>;
 

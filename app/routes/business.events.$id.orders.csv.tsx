@@ -1,4 +1,4 @@
-import { csvStreamResponse } from "#app/orders/csv-stream.server.ts";
+import { csvStreamResponse } from "#app/loaders/csv-stream.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
 import type { Route } from "./+types/business.events.$id.orders.csv";
@@ -7,5 +7,5 @@ import type { Route } from "./+types/business.events.$id.orders.csv";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
   requireSignedIn(server, request);
-  return csvStreamResponse(server, params.id, "orders");
+  return csvStreamResponse(server, "orders.exportCsv", { eventId: params.id, kind: "orders" });
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { csvStreamResponse } from "#app/orders/csv-stream.server.ts";
+import { csvStreamResponse } from "#app/loaders/csv-stream.server.ts";
 import { bookingResendFunctions } from "#server/modules/bookings/booking-resend.functions.ts";
 import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
 import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
@@ -192,7 +192,10 @@ describe.each(testDatabases)("the organiser's orders on $name", ({ open }) => {
       expect((await stranger.fail(name, data)).status, name).toBe("NOT_FOUND");
     }
     const server = { invoke: (name: string, data: unknown) => stranger.call(name, data) };
-    const refused = await csvStreamResponse(server as never, eventId, "orders").catch((e) => e);
+    const refused = await csvStreamResponse(server as never, "orders.exportCsv", {
+      eventId,
+      kind: "orders",
+    }).catch((e: Any) => e);
     expect(refused.init?.status ?? refused.status).toBe(404);
     // A buyer may not have someone else's booking resent.
     const other = await as(orders.grace.user.id).fail("bookings.resend", { bookingId });
@@ -228,7 +231,10 @@ describe.each(testDatabases)("the organiser's orders on $name", ({ open }) => {
         md5(random()::text || g)
       from generate_series(1, 2100) g`);
     const server = { invoke: (name: string, data: unknown) => organiser.call(name, data) };
-    const response = await csvStreamResponse(server as never, setup.event.id, "attendees");
+    const response = await csvStreamResponse(server as never, "orders.exportCsv", {
+      eventId: setup.event.id,
+      kind: "attendees",
+    });
     expect(response.headers.get("Content-Disposition")).toMatch(/attendees-concert-of-tests-/);
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const chunks: string[] = [];
@@ -265,7 +271,10 @@ describe.each(testDatabases)("the organiser's orders on $name", ({ open }) => {
         return organiser.call(name, data);
       },
     };
-    const response = await csvStreamResponse(server as never, setup.event.id, "attendees");
+    const response = await csvStreamResponse(server as never, "orders.exportCsv", {
+      eventId: setup.event.id,
+      kind: "attendees",
+    });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     await reader.read();
     await reader.cancel();

@@ -17,7 +17,7 @@ import { doorEvent, doorStats, recentCheckIns } from "./door-views.ts";
 import { offlineSyncPage } from "./offline-sync.ts";
 import { uploadOfflineAdmissions } from "./offline-upload.ts";
 import { teamReport } from "./team-report.ts";
-import { teamReportCsv } from "./team-report-csv.ts";
+import { teamReportCsvBatch } from "./team-report-csv.ts";
 import { undoCheckIn } from "./undo-check-in.ts";
 
 const eventId = z.string().max(100);
@@ -148,12 +148,13 @@ export const getTeamReport = defineFunction({
   },
 });
 
+/** One batch of the team's check-ins CSV (keyset paged; the page streams the file). */
 export const downloadTeamReportCsv = defineFunction({
   name: "checkin.reportCsv",
-  input: teamId,
+  input: teamId.extend({ cursor: z.string().max(200).optional() }),
   access: reportReaders,
   handler: async (data, ctx) => {
-    const file = await teamReportCsv(ctx.db, data.teamId, new Date());
+    const file = await teamReportCsvBatch(ctx.db, data.teamId, data.cursor, new Date());
     if (!file) throw new FunctionError("NOT_FOUND", "Not found.");
     return file;
   },

@@ -54,7 +54,8 @@ export const checkIns = pgTable(
   },
   (t) => [
     uniqueIndex("check_ins_one_live_per_ticket").on(t.ticketId).where(sql`${t.undoneAt} is null`),
-    index("check_ins_event_time").on(t.eventId, t.createdAt),
+    // The door's recent check-ins and the check-ins CSV's keyset (created_at, id) per event.
+    index("check_ins_event_time").on(t.eventId, t.createdAt, t.id),
     // The team report's live figures by index-only scans (issue 27): by staff (a staff
     // name, at most 100 characters as a profile allows, fits an index entry's limit of
     // about 2.7 kB), over time, and the undone ones (that index written only by an undo).
@@ -119,6 +120,8 @@ export const checkInConflicts = pgTable(
   (t) => [
     index("check_in_conflicts_event").on(t.eventId, t.createdAt),
     index("check_in_conflicts_ticket").on(t.ticketId),
+    // The check-ins CSV's keyset: conflicts sit at the device's time among the check-ins.
+    index("check_in_conflicts_event_admitted").on(t.eventId, t.admittedAt, t.id),
     check("check_in_conflicts_reason_known", oneOf(t.reason, doorConflictReasons)),
   ],
 );

@@ -1,18 +1,21 @@
 import { sql } from "drizzle-orm";
+import type { CsvExportBatch } from "#contract/csv-export.ts";
 import { type OrderState, orderStateLabels } from "#contract/order-view.ts";
-import { isUuid } from "#contract/uuid.ts";
 import { requireOwnedEvent } from "#server/modules/events/event-ownership.ts";
-import { FunctionError } from "#server/platform/callable/function-error.ts";
 import { csvHead, csvLine } from "#server/platform/csv/csv.ts";
+import { csvFilename } from "#server/platform/csv/csv-filename.ts";
+import {
+  decodeExportCursor,
+  EXPORT_BATCH_ROWS,
+  encodeExportCursor,
+  exportTimeSql,
+} from "#server/platform/csv/export-cursor.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { orderStateSql } from "./order-state.ts";
 
 export const orderExportKinds = ["orders", "attendees"] as const;
 export type OrderExportKind = (typeof orderExportKinds)[number];
-
-/** Rows per batch: one query each, so memory stays flat whatever the event's size. */
-export const EXPORT_BATCH_ROWS = 1000;
 
 export const ordersCsvHeader = [
   "Reference",
@@ -37,35 +40,11 @@ export const attendeesCsvHeader = [
   "Ticket",
 ] as const;
 
-/** One batch of an export: the file's head on the first, its lines, where the next starts. */
-export type ExportBatch = {
-  filename: string;
-  /** The byte order mark and header row: the first batch only (no cursor given). */
-  head: string | null;
-  lines: string;
-  rows: number;
-  nextCursor: string | null;
-};
-
 /** Minor units as a plain decimal ("12.50"): a spreadsheet reads it as a number. */
 const decimal = (minor: number) => (minor / 100).toFixed(2);
 
 const wallTime = (column: string) =>
   sql.raw(`to_char(${column} at time zone e.time_zone, 'YYYY-MM-DD HH24:MI:SS')`);
-
-/** A batch's cursor: `count` parts, numbers (microseconds) then the last row's id. */
-function decodeCursor(cursor: string, count: number): string[] {
-  const parts = Buffer.from(cursor, "base64url").toString().split(".");
-  const id = parts.at(-1);
-  const numbers = parts.slice(0, -1);
-  if (parts.length !== count || !id || !isUuid(id) || numbers.some((p) => !/^\d{1,20}$/.test(p))) {
-    throw new FunctionError("INVALID_ARGUMENT", "This download link is not valid.", [
-      { path: "cursor", message: "This download link is not valid." },
-    ]);
-  }
-  return parts;
-}
-const encodeCursor = (...parts: string[]) => Buffer.from(parts.join(".")).toString("base64url");
 
 /**
  * `orders.exportCsv`: one batch of an event's orders (one row per booking, oldest first)
@@ -77,16 +56,18 @@ export async function exportBatch(
   db: Executor,
   userId: string,
   input: { eventId: string; kind: OrderExportKind; cursor?: string | undefined },
-): Promise<ExportBatch> {
+): Promise<CsvExportBatch> {
   const { event } = await requireOwnedEvent(db, userId, input.eventId);
-  const after = input.cursor ? decodeCursor(input.cursor, input.kind === "orders" ? 2 : 1) : null;
+  const after = input.cursor
+    ? decodeExportCursor(input.cursor, input.kind === "orders" ? ["time", "id"] : ["id"])
+    : null;
   const batch =
     input.kind === "orders"
       ? await ordersBatch(db, event.id, after)
       : await attendeesBatch(db, event.id, after);
   const header = input.kind === "orders" ? ordersCsvHeader : attendeesCsvHeader;
   return {
-    filename: exportFilename(input.kind, event.title, new Date()),
+    filename: csvFilename(input.kind, event.title, "event", new Date()),
     head: after ? null : csvHead(header),
     lines: batch.lines.join(""),
     rows: batch.lines.length,
@@ -95,10 +76,9 @@ export async function exportBatch(
 }
 
 async function ordersBatch(db: Executor, eventId: string, after: string[] | null) {
-  const micros = sql`(extract(epoch from b.created_at) * 1000000)::bigint`;
   const rows = await rowsOf<{
     id: string;
-    micros: string;
+    at: string;
     reference: string;
     booked_at: string;
     buyer_name: string;
@@ -111,15 +91,15 @@ async function ordersBatch(db: Executor, eventId: string, after: string[] | null
     state: OrderState;
   }>(
     db,
-    sql`select b.id, ${micros}::text as micros, b.reference, ${wallTime("b.created_at")} as booked_at,
+    sql`select b.id, ${sql.raw(exportTimeSql("b.created_at"))} as at, b.reference, ${wallTime("b.created_at")} as booked_at,
         u.name as buyer_name, coalesce(b.contact_phone, u.phone) as buyer_phone,
         coalesce(b.contact_email, u.email) as buyer_email,
         (select count(*) from tickets k where k.booking_id = b.id) as ticket_count,
         b.total_minor, b.refunded_minor, b.currency, ${orderStateSql} as state
       from bookings b join users u on u.id = b.user_id join events e on e.id = b.event_id
       where b.event_id = ${eventId}::uuid
-        ${after ? sql`and (${micros}, b.id) > (${after[0]}::bigint, ${after[1]}::uuid)` : sql``}
-      order by ${micros}, b.id limit ${EXPORT_BATCH_ROWS}`,
+        ${after ? sql`and (b.created_at, b.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
+      order by b.created_at, b.id limit ${EXPORT_BATCH_ROWS}`,
   );
   const last = rows.at(-1);
   return {
@@ -137,7 +117,7 @@ async function ordersBatch(db: Executor, eventId: string, after: string[] | null
         orderStateLabels[r.state],
       ]),
     ),
-    next: last ? encodeCursor(last.micros, last.id) : null,
+    next: last ? encodeExportCursor(last.at, last.id) : null,
   };
 }
 
@@ -178,17 +158,6 @@ async function attendeesBatch(db: Executor, eventId: string, after: string[] | n
         r.id,
       ]),
     ),
-    next: last ? encodeCursor(last.id) : null,
+    next: last ? encodeExportCursor(last.id) : null,
   };
-}
-
-/** `orders-{event title as ASCII}-{YYYY-MM-DD}.csv`: safe in a Content-Disposition header. */
-export function exportFilename(kind: OrderExportKind, title: string, now: Date): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[^A-Za-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .toLowerCase()
-    .slice(0, 40);
-  return `${kind}-${slug || "event"}-${now.toISOString().slice(0, 10)}.csv`;
 }

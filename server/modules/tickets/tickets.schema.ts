@@ -86,6 +86,8 @@ export const tickets = pgTable(
       t.attendeeName,
       t.id,
     ),
+    // The attendees CSV's keyset: an event's tickets by id.
+    index("tickets_event_id").on(t.eventId, t.id),
     check("tickets_status_known", oneOf(t.status, ticketStatuses)),
     // The QR token carries the generation in two bytes (decision 013).
     check("tickets_generation_range", sql`${t.generation} between 1 and 65535`),
