@@ -1,5 +1,10 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
-import { fromDrizzle, type Db as JobDatabase, type JobWithMetadata } from "pg-boss";
+import {
+  fromDrizzle,
+  type JobInsert,
+  type Db as JobDatabase,
+  type JobWithMetadata,
+} from "pg-boss";
 import type { Settings } from "#server/config.ts";
 import type { DatabaseHandle, Executor } from "#server/platform/db/database.ts";
 import type { Logger } from "#server/platform/runtime/logger.ts";
@@ -7,8 +12,9 @@ import { headerText } from "./header-text.ts";
 import { createJobQueue, oneInstanceAtATime } from "./job-queue.ts";
 import type { ComposedEmail, EmailComposer } from "./message-adapter.ts";
 import { adaptersFromSettings, type MessageAdapters } from "./message-adapters.ts";
-import type { MessageService, Queued, QueueOptions } from "./message-service.ts";
-import { type MessageChannel, outboundMessages } from "./messages.schema.ts";
+import type { MessageService, MessageToQueue, Queued } from "./message-service.ts";
+import { outboundMessages } from "./messages.schema.ts";
+import { insertOutboundMessages } from "./outbound-rows.ts";
 
 /** pg-boss queue of deliveries; a job's id is its message's id, so enqueueing twice is a no-op. */
 export const DELIVERY_QUEUE = "deliver-message";
@@ -80,67 +86,41 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
     );
   }
 
-  const jobOptions = {
+  /** A message's delivery job: its id is the message's, so enqueueing twice adds nothing. */
+  const deliveryJob = (messageId: string): JobInsert<DeliveryJob> => ({
+    id: messageId,
+    data: { messageId },
     retryLimit: options.retryLimit,
     retryDelay: options.retryDelaySeconds,
     retryBackoff: true,
     retryDelayMax: options.retryDelayMaxSeconds,
     expireInSeconds: 120,
-  };
+  });
 
-  async function queue(
-    tx: Executor,
-    message: {
-      channel: MessageChannel;
-      to: string;
-      subject?: string;
-      text: string;
-      html?: string;
-      fromName?: string;
-      template?: { name: string; ref: string };
-    },
-    queueOptions: QueueOptions = {},
-  ): Promise<Queued> {
-    const withhold = queueOptions.withhold === true;
+  /**
+   * The rows in one multi-row insert and their jobs in one insert, in a savepoint of the
+   * caller's transaction: a rolled-back change sends nothing, a committed one has every
+   * job. A job's id is its message's id, so the sweep enqueueing it again adds nothing.
+   */
+  async function queueMany(tx: Executor, messages: MessageToQueue[]): Promise<Queued[]> {
+    if (messages.length === 0) return [];
     return tx.transaction(async (inner) => {
-      const [row] = await inner
-        .insert(outboundMessages)
-        .values({
-          channel: message.channel,
-          // Headers are one line each, whatever the caller put in a name or a subject.
-          destination: headerText(message.to),
-          subject: message.subject === undefined ? null : headerText(message.subject),
-          // A withheld message keeps no text: there is nobody it was meant for.
-          body: withhold ? "" : message.text,
-          html: withhold ? null : (message.html ?? null),
-          fromName: message.fromName === undefined ? null : headerText(message.fromName),
-          template: message.template?.name ?? null,
-          templateRef: message.template?.ref ?? null,
-          key: queueOptions.key ?? null,
-          sourceId: queueOptions.sourceId ?? null,
-          ...(withhold ? { status: "withheld" as const } : {}),
-        })
-        .onConflictDoNothing({ target: outboundMessages.key })
-        .returning({ id: outboundMessages.id });
-      if (!row) {
-        // Only a key can conflict: the message was queued before, by this key.
-        const [first] = await inner
-          .select({ id: outboundMessages.id })
-          .from(outboundMessages)
-          .where(eq(outboundMessages.key, queueOptions.key ?? ""));
-        if (!first) throw new Error("outbound message not inserted");
-        return { id: first.id, duplicate: true };
-      }
-      if (started) {
+      const queued = await insertOutboundMessages(inner, messages);
+      const fresh = queued.filter((message) => !message.duplicate);
+      if (started && fresh.length > 0) {
         // Always through `inner`: on PGlite anything else waits for this transaction forever.
-        await boss.send(DELIVERY_QUEUE, { messageId: row.id } satisfies DeliveryJob, {
-          ...jobOptions,
-          id: row.id,
+        await boss.insert(DELIVERY_QUEUE, fresh.map(({ id }) => deliveryJob(id)), {
           db: jobDatabaseOf(inner),
         });
       }
-      return { id: row.id, duplicate: false };
+      return queued;
     });
+  }
+
+  async function queueOne(tx: Executor, message: MessageToQueue): Promise<Queued> {
+    const [queued] = await queueMany(tx, [message]);
+    if (!queued) throw new Error("outbound message not queued");
+    return queued;
   }
 
   async function deliver(job: JobWithMetadata<DeliveryJob>): Promise<void> {
@@ -221,18 +201,16 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
       .where(eq(outboundMessages.status, "queued"))
       .orderBy(asc(outboundMessages.createdAt))
       .limit(1000);
-    for (const { id } of rows) {
-      await boss.send(DELIVERY_QUEUE, { messageId: id } satisfies DeliveryJob, {
-        ...jobOptions,
-        id,
-      });
-    }
+    // One statement; pg-boss's insert skips the ids that already have their job.
+    if (rows.length > 0) await boss.insert(DELIVERY_QUEUE, rows.map(({ id }) => deliveryJob(id)));
   }
 
   return {
-    queueSms: (tx, to, text, queueOptions) => queue(tx, { channel: "sms", to, text }, queueOptions),
+    queueSms: (tx, to, text, queueOptions) =>
+      queueOne(tx, { ...queueOptions, channel: "sms", to, text }),
     queueEmail: (tx, message, queueOptions) =>
-      queue(tx, { channel: "email", ...message }, queueOptions),
+      queueOne(tx, { ...queueOptions, channel: "email", ...message }),
+    queueMany,
     addComposer(name, composer) {
       composers.set(name, composer);
     },
