@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import type {
@@ -79,7 +79,10 @@ export async function notifyUsers(
 ): Promise<Map<string, Told>> {
   const ids = [...new Set(notices.map((notice) => notice.userId))];
   const people = ids.length
-    ? await tx.select(reachableColumns).from(users).where(inArray(users.id, ids))
+    ? await tx
+        .select(reachableColumns)
+        .from(users)
+        .where(sql`${users.id} = any(${`{${ids.join(",")}}`}::uuid[])`)
     : [];
   const byId = new Map(people.map((person) => [person.id, person]));
   const told = new Map<string, Told>();
@@ -91,19 +94,21 @@ export async function notifyUsers(
     if (person && channels.length > 0) reached.push({ notice, person, channels });
   }
   if (reached.length === 0) return told;
-  await tx
-    .insert(notifications)
-    .values(
-      reached.map(({ notice }) => ({
-        userId: notice.userId,
-        kind: notice.kind,
-        title: notice.title,
-        body: notice.body,
-        link: notice.link ?? null,
-        key: channelKey(notice, "app") ?? null,
-      })),
-    )
-    .onConflictDoNothing({ target: notifications.key });
+  // One statement, the rows as one JSON parameter (see outbound-rows.ts).
+  const rows = reached.map(({ notice }) => ({
+    user_id: notice.userId,
+    kind: notice.kind,
+    title: notice.title,
+    body: notice.body,
+    link: notice.link ?? null,
+    key: channelKey(notice, "app") ?? null,
+  }));
+  await tx.execute(sql`
+    insert into notifications (user_id, kind, title, body, link, key)
+    select user_id, kind, title, body, link, key
+    from json_to_recordset(${JSON.stringify(rows)}::json)
+         as r(user_id uuid, kind text, title text, body text, link text, key text)
+    on conflict (key) do nothing`);
   // Every email and SMS of the batch in one go: a constant number of statements, however
   // many people (no round trip per person).
   await queueMessages(

@@ -3,15 +3,14 @@ import {
   fromDrizzle,
   type JobInsert,
   type Db as JobDatabase,
-  type JobWithMetadata,
 } from "pg-boss";
 import type { Settings } from "#server/config.ts";
 import type { DatabaseHandle, Executor } from "#server/platform/db/database.ts";
 import type { Logger } from "#server/platform/runtime/logger.ts";
-import { headerText } from "./header-text.ts";
 import { createJobQueue, oneInstanceAtATime } from "./job-queue.ts";
-import type { ComposedEmail, EmailComposer } from "./message-adapter.ts";
+import type { EmailComposer } from "./message-adapter.ts";
 import { adaptersFromSettings, type MessageAdapters } from "./message-adapters.ts";
+import { type DeliveryJob, type JobOutcome, messageDeliverer } from "./message-delivery.ts";
 import type { MessageService, MessageToQueue, Queued } from "./message-service.ts";
 import { outboundMessages } from "./messages.schema.ts";
 import { insertOutboundMessages } from "./outbound-rows.ts";
@@ -42,7 +41,10 @@ const defaultDelivery: DeliveryOptions = {
   pollingIntervalSeconds: 2,
   sweepIntervalSeconds: 300,
   concurrency: 4,
-  batchSize: 5,
+  // A batch costs two database round trips whatever its size (message-delivery.ts), and its
+  // messages go to the providers at once: 4 × 50 in flight keep pooled SMTP connections
+  // and kept-alive HTTP busy without a job waiting long behind slow ones.
+  batchSize: 50,
 };
 
 export type MessageServiceDeps = {
@@ -54,7 +56,6 @@ export type MessageServiceDeps = {
   delivery?: Partial<DeliveryOptions>;
 };
 
-type DeliveryJob = { messageId: string };
 
 /**
  * Messages out: the outbound_messages row is the source of truth; a pg-boss job per
@@ -75,6 +76,7 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
   const boss = createJobQueue(database, log);
   const db = database.db;
   const composers = new Map<string, EmailComposer>();
+  const deliverer = messageDeliverer({ db, adapters, composers, log });
   let started = false;
   let sweepTimer: NodeJS.Timeout | undefined;
 
@@ -123,76 +125,6 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
     return queued;
   }
 
-  async function deliver(job: JobWithMetadata<DeliveryJob>): Promise<void> {
-    const id = job.data.messageId;
-    const [row] = await db.select().from(outboundMessages).where(eq(outboundMessages.id, id));
-    // Gone, or settled by an earlier attempt whose job outlived it: nothing to send.
-    if (row?.status !== "queued") return;
-    const adapter = adapters[row.channel];
-    try {
-      const composed = await compose(row);
-      if (composed === null) {
-        await db
-          .update(outboundMessages)
-          .set({ status: "withheld", error: "nothing to send any more" })
-          .where(eq(outboundMessages.id, id));
-        return;
-      }
-      const { providerId, kept } = await adapter.deliver({
-        id: row.id,
-        channel: row.channel,
-        // Again on the way out: rows written around queue() (notifications without the
-        // service, rows from before this rule) are held to it as well.
-        to: headerText(row.destination),
-        subject:
-          composed.subject === undefined
-            ? nullableHeader(row.subject)
-            : headerText(composed.subject),
-        text: composed.text ?? row.body,
-        html: composed.html ?? row.html,
-        fromName: nullableHeader(composed.fromName ?? row.fromName),
-        attachments: composed.attachments ?? [],
-      });
-      await db
-        .update(outboundMessages)
-        .set({
-          status: kept ? "kept" : "sent",
-          attempts: sql`${outboundMessages.attempts} + 1`,
-          providerId,
-          error: null,
-          sentAt: new Date(),
-        })
-        .where(eq(outboundMessages.id, id));
-    } catch (error) {
-      const lastAttempt = job.retryCount >= job.retryLimit;
-      const reason = error instanceof Error ? error.message : String(error);
-      await db
-        .update(outboundMessages)
-        .set({
-          attempts: sql`${outboundMessages.attempts} + 1`,
-          error: reason.slice(0, 1000),
-          ...(lastAttempt ? { status: "failed" as const } : {}),
-        })
-        .where(eq(outboundMessages.id, id));
-      log.warn(
-        { messageId: id, channel: row.channel, adapter: adapter.name, attempt: job.retryCount + 1 },
-        lastAttempt ? `message failed for good: ${reason}` : `message delivery failed: ${reason}`,
-      );
-      throw error; // pg-boss schedules the retry with backoff, or records the failure
-    }
-  }
-
-  /** The composer's part of a templated email; `{}` for every other message. */
-  async function compose(row: typeof outboundMessages.$inferSelect): Promise<ComposedEmail | null> {
-    if (row.channel !== "email" || !row.template) return {};
-    const composer = composers.get(row.template);
-    if (!composer) {
-      log.warn({ messageId: row.id, template: row.template }, "no composer: sent as plain text");
-      return {};
-    }
-    return composer(row.templateRef ?? "", row.destination);
-  }
-
   /** Enqueues every queued row; rows that already have their job are skipped by pg-boss. */
   async function sweep(): Promise<void> {
     const rows = await db
@@ -230,7 +162,7 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
       // is retried with backoff alone).
       await boss.work<
         DeliveryJob,
-        void,
+        JobOutcome[],
         {
           batchSize: number;
           includeMetadata: true;
@@ -249,18 +181,7 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
           localConcurrency: options.concurrency,
           pollingIntervalSeconds: options.pollingIntervalSeconds,
         },
-        (jobs) =>
-          Promise.all(
-            jobs.map(async (job) => {
-              try {
-                await deliver(job);
-                return { id: job.id, status: "completed" as const };
-              } catch (error) {
-                const message = error instanceof Error ? error.message : String(error);
-                return { id: job.id, status: "failed" as const, output: { message } };
-              }
-            }),
-          ),
+        (jobs) => deliverer.deliverBatch(jobs),
       );
       started = true;
       await sweep();
@@ -288,10 +209,6 @@ function jobDatabaseOf(tx: Executor): JobDatabase {
     { execute: (query) => tx.execute(query as SQL) as Promise<{ rows: unknown[] }> },
     sql,
   );
-}
-
-function nullableHeader(value: string | null | undefined): string | null {
-  return value === null || value === undefined ? null : headerText(value);
 }
 
 function usesOutbox(settings: Settings): boolean {

@@ -1,15 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "#server/platform/db/database.ts";
 import { headerText } from "./header-text.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { MessageToQueue, Queued } from "./message-service.ts";
-import { outboundMessages } from "./messages.schema.ts";
-
-/**
- * Rows per INSERT: about a dozen parameters each keeps a statement far below the 65,535
- * parameters PostgreSQL (and PGlite) take.
- */
-const ROWS_PER_STATEMENT = 2000;
 
 /**
  * Writes messages into outbound_messages as queued, many rows per statement, and answers
@@ -24,22 +18,31 @@ export async function insertOutboundMessages(
   messages: MessageToQueue[],
 ): Promise<Queued[]> {
   const rows = messages.map((message) => ({ ...outboundRow(message), id: randomUUID() }));
-  const inserted = new Set<string>();
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const returned = await tx
-      .insert(outboundMessages)
-      .values(rows.slice(start, start + ROWS_PER_STATEMENT))
-      .onConflictDoNothing({ target: outboundMessages.key })
-      .returning({ id: outboundMessages.id });
-    for (const { id } of returned) inserted.add(id);
-  }
+  // One statement whatever the number: the rows travel as one JSON parameter (thousands of
+  // bound values cost more to build, parse and bind than the insert itself).
+  const returned = await rowsOf<{ id: string }>(
+    tx,
+    sql`insert into outbound_messages (id, channel, destination, subject, body, html, status,
+                                       key, source_id, template, template_ref, from_name)
+        select id, channel, destination, subject, body, html, status,
+               key, source_id, template, template_ref, from_name
+        from json_to_recordset(${JSON.stringify(rows)}::json) as r(
+          id uuid, channel text, destination text, subject text, body text, html text,
+          status text, key text, source_id uuid, template text, template_ref text,
+          from_name text)
+        on conflict (key) do nothing
+        returning id`,
+  );
+  const inserted = new Set(returned.map((row) => row.id));
   const keysTaken = rows.filter((row) => !inserted.has(row.id)).map((row) => row.key ?? "");
   const firstByKey = new Map<string, string>();
   if (keysTaken.length > 0) {
-    const found = await tx
-      .select({ id: outboundMessages.id, key: outboundMessages.key })
-      .from(outboundMessages)
-      .where(inArray(outboundMessages.key, [...new Set(keysTaken)]));
+    const found = await rowsOf<{ id: string; key: string | null }>(
+      tx,
+      sql`select o.id, o.key from outbound_messages o
+          join json_array_elements_text(${JSON.stringify([...new Set(keysTaken)])}::json) k(key)
+            on o.key = k.key`,
+    );
     for (const { id, key } of found) if (key !== null) firstByKey.set(key, id);
   }
   return rows.map((row) => {
@@ -51,7 +54,10 @@ export async function insertOutboundMessages(
   });
 }
 
-/** A message's row: headers one line each, whatever the caller put in a name or a subject. */
+/**
+ * A message's row, columns by their SQL names: headers one line each, whatever the caller
+ * put in a name or a subject.
+ */
 function outboundRow(message: MessageToQueue) {
   const withhold = message.withhold === true;
   return {
@@ -61,11 +67,11 @@ function outboundRow(message: MessageToQueue) {
     // A withheld message keeps no text: there is nobody it was meant for.
     body: withhold ? "" : message.text,
     html: withhold ? null : (message.html ?? null),
-    fromName: message.fromName === undefined ? null : headerText(message.fromName),
+    from_name: message.fromName === undefined ? null : headerText(message.fromName),
     template: message.template?.name ?? null,
-    templateRef: message.template?.ref ?? null,
+    template_ref: message.template?.ref ?? null,
     key: message.key ?? null,
-    sourceId: message.sourceId ?? null,
-    status: withhold ? ("withheld" as const) : ("queued" as const),
+    source_id: message.sourceId ?? null,
+    status: withhold ? "withheld" : "queued",
   };
 }
