@@ -1,9 +1,5 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
-import {
-  fromDrizzle,
-  type JobInsert,
-  type Db as JobDatabase,
-} from "pg-boss";
+import { fromDrizzle, type Db as JobDatabase, type JobInsert } from "pg-boss";
 import type { Settings } from "#server/config.ts";
 import type { DatabaseHandle, Executor } from "#server/platform/db/database.ts";
 import type { Logger } from "#server/platform/runtime/logger.ts";
@@ -55,7 +51,6 @@ export type MessageServiceDeps = {
   adapters?: MessageAdapters;
   delivery?: Partial<DeliveryOptions>;
 };
-
 
 /**
  * Messages out: the outbound_messages row is the source of truth; a pg-boss job per
@@ -111,9 +106,13 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
       const fresh = queued.filter((message) => !message.duplicate);
       if (started && fresh.length > 0) {
         // Always through `inner`: on PGlite anything else waits for this transaction forever.
-        await boss.insert(DELIVERY_QUEUE, fresh.map(({ id }) => deliveryJob(id)), {
-          db: jobDatabaseOf(inner),
-        });
+        await boss.insert(
+          DELIVERY_QUEUE,
+          fresh.map(({ id }) => deliveryJob(id)),
+          {
+            db: jobDatabaseOf(inner),
+          },
+        );
       }
       return queued;
     });
@@ -134,7 +133,11 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
       .orderBy(asc(outboundMessages.createdAt))
       .limit(1000);
     // One statement; pg-boss's insert skips the ids that already have their job.
-    if (rows.length > 0) await boss.insert(DELIVERY_QUEUE, rows.map(({ id }) => deliveryJob(id)));
+    if (rows.length > 0)
+      await boss.insert(
+        DELIVERY_QUEUE,
+        rows.map(({ id }) => deliveryJob(id)),
+      );
   }
 
   return {

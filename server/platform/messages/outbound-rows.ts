@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Executor } from "#server/platform/db/database.ts";
-import { headerText } from "./header-text.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
+import { headerText } from "./header-text.ts";
 import type { MessageToQueue, Queued } from "./message-service.ts";
 
 /**
