@@ -18,6 +18,7 @@ import { inventoryOf, makeEvent, newKey, nth } from "#tests/support/kits/holds-t
 const messages: MessageService = {
   queueSms: async () => ({ id: "sms", duplicate: false }),
   queueEmail: async () => ({ id: "email", duplicate: false }),
+  queueMany: async (_tx, batch) => batch.map(() => ({ id: "many", duplicate: false })),
   addComposer: () => {},
   start: async () => {},
   stop: async () => {},

@@ -36,6 +36,8 @@ describe.each(postgresOnly)("a message to 3 000 holders on $name", ({ open }) =>
   afterAll(() => database?.dispose());
 
   it("gives every holder one notification and, per their settings, one email and one SMS", async () => {
+    // Batches of 200 (not the default 1,000): a worker stopped after three is midway.
+    const delivery = { ...kit.delivery, batchSize: 200 };
     const owner = await kit.owner("pro");
     const [standing, seated] = owner.types;
     if (!standing || !seated) throw new Error("no types");
@@ -55,7 +57,7 @@ describe.each(postgresOnly)("a message to 3 000 holders on $name", ({ open }) =>
     expect(sent).toMatchObject({ total: 3000, delivered: 0, status: "sending" });
 
     // One worker, stopped after a few batches (a restart: the batch in hand completes).
-    const first = startAttendeeMessageWorker(kit.db, log, { ...kit.delivery, idleSeconds: 0.05 });
+    const first = startAttendeeMessageWorker(kit.db, log, { ...delivery, idleSeconds: 0.05 });
     await until(async () => first.batches() >= 3, "three batches");
     await first.stop();
     const halfway = await owner.call("attendeeMessages.get", { messageId: sent.id });
@@ -67,7 +69,7 @@ describe.each(postgresOnly)("a message to 3 000 holders on $name", ({ open }) =>
     // A batch that dies before its commit (a killed process) leaves no trace.
     await expect(
       deliverNextBatch(kit.db, {
-        ...kit.delivery,
+        ...delivery,
         beforeCommit: async () => {
           throw new Error("killed mid-batch");
         },
@@ -80,7 +82,7 @@ describe.each(postgresOnly)("a message to 3 000 holders on $name", ({ open }) =>
     // Started again, on two instances at once: they share the rest through SKIP LOCKED.
     const deliveryStarted = Date.now();
     const workers = [1, 2].map(() =>
-      startAttendeeMessageWorker(kit.db, log, { ...kit.delivery, idleSeconds: 0.05 }),
+      startAttendeeMessageWorker(kit.db, log, { ...delivery, idleSeconds: 0.05 }),
     );
     await until(
       async () =>

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   ATTENDEE_MESSAGE_PROGRESS,
   type AttendeeMessageProgress,
@@ -15,7 +15,7 @@ import {
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { publishRealtime, topics } from "#server/platform/realtime/publish.ts";
-import { attendeeMessageRecipients, attendeeMessages } from "./attendee-messages.schema.ts";
+import { attendeeMessages } from "./attendee-messages.schema.ts";
 
 export type DeliveryDeps = NotifyOptions & {
   /** Recipients per transaction. */
@@ -105,23 +105,15 @@ async function deliverTo(
   const emailed = by("email");
   const texted = by("sms");
 
-  const mine = and(
-    eq(attendeeMessageRecipients.messageId, messageId),
-    inArray(attendeeMessageRecipients.userId, userIds),
-  );
-  await tx.update(attendeeMessageRecipients).set({ deliveredAt: new Date() }).where(mine);
-  if (emailed.length) {
-    await tx
-      .update(attendeeMessageRecipients)
-      .set({ emailed: true })
-      .where(and(mine, inArray(attendeeMessageRecipients.userId, emailed)));
-  }
-  if (texted.length) {
-    await tx
-      .update(attendeeMessageRecipients)
-      .set({ texted: true })
-      .where(and(mine, inArray(attendeeMessageRecipients.userId, texted)));
-  }
+  // One update for the batch: delivered, and by which channels (arrays, not a bound value
+  // per person).
+  const uuids = (ids: string[]) => `{${ids.join(",")}}`;
+  await tx.execute(sql`
+    update attendee_message_recipients
+    set delivered_at = now(),
+        emailed = user_id = any(${uuids(emailed)}::uuid[]),
+        texted = user_id = any(${uuids(texted)}::uuid[])
+    where message_id = ${messageId} and user_id = any(${uuids(userIds)}::uuid[])`);
   // The counters move under the message row's lock, so batches of several workers add up.
   const [progress] = await tx
     .update(attendeeMessages)

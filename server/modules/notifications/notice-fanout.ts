@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { type BatchWorker, startBatchWorker } from "#server/platform/runtime/batch-worker.ts";
@@ -89,7 +89,9 @@ export type FanoutDeps = NotifyOptions & {
  * the next worker takes again; the keys make a channel used once whatever happens.
  */
 export async function deliverNextFanoutBatch(db: Database, deps: FanoutDeps): Promise<number> {
-  const size = deps.batchSize ?? 200;
+  // As attendee messages' batches (contract/attendee-message-options.ts): a few statements
+  // per batch whatever its size.
+  const size = deps.batchSize ?? 1000;
   return db.transaction(async (tx) => {
     const claimed = await rowsOf<{ fanout_id: string; user_id: string; link: string | null }>(
       tx,
@@ -138,7 +140,8 @@ async function tellBatch(
     .where(
       and(
         eq(noticeFanoutRecipients.fanoutId, fanoutId),
-        inArray(noticeFanoutRecipients.userId, userIds),
+        // One array, not a bound value per person.
+        sql`${noticeFanoutRecipients.userId} = any(${`{${userIds.join(",")}}`}::uuid[])`,
       ),
     );
   // Under the fan-out row's lock, so batches of several workers add up.

@@ -1,8 +1,12 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { Executor } from "#server/platform/db/database.ts";
-import type { MessageService, QueueOptions } from "#server/platform/messages/message-service.ts";
-import { outboundMessages } from "#server/platform/messages/messages.schema.ts";
+import type {
+  MessageService,
+  MessageToQueue,
+  QueueOptions,
+} from "#server/platform/messages/message-service.ts";
+import { insertOutboundMessages } from "#server/platform/messages/outbound-rows.ts";
 import { chooseChannels, type NoticeChannel, type Reachable } from "./notice-channels.ts";
 import { type NotificationKind, notifications } from "./notifications.schema.ts";
 
@@ -65,8 +69,8 @@ export async function notifyUser(
 
 /**
  * notifyUser for many people at once (a batch of a fan-out or an attendee message): one
- * read of their accounts and one insert of their notifications, then each one's email
- * and SMS.
+ * read of their accounts, one insert of their notifications and one queueing of all their
+ * emails and SMS (MessageService.queueMany), whatever their number.
  */
 export async function notifyUsers(
   tx: Executor,
@@ -75,7 +79,10 @@ export async function notifyUsers(
 ): Promise<Map<string, Told>> {
   const ids = [...new Set(notices.map((notice) => notice.userId))];
   const people = ids.length
-    ? await tx.select(reachableColumns).from(users).where(inArray(users.id, ids))
+    ? await tx
+        .select(reachableColumns)
+        .from(users)
+        .where(sql`${users.id} = any(${`{${ids.join(",")}}`}::uuid[])`)
     : [];
   const byId = new Map(people.map((person) => [person.id, person]));
   const told = new Map<string, Told>();
@@ -87,22 +94,30 @@ export async function notifyUsers(
     if (person && channels.length > 0) reached.push({ notice, person, channels });
   }
   if (reached.length === 0) return told;
-  await tx
-    .insert(notifications)
-    .values(
-      reached.map(({ notice }) => ({
-        userId: notice.userId,
-        kind: notice.kind,
-        title: notice.title,
-        body: notice.body,
-        link: notice.link ?? null,
-        key: channelKey(notice, "app") ?? null,
-      })),
-    )
-    .onConflictDoNothing({ target: notifications.key });
-  for (const { notice, person, channels } of reached) {
-    await sendByChannels(tx, person, notice, channels, options);
-  }
+  // One statement, the rows as one JSON parameter (see outbound-rows.ts).
+  const rows = reached.map(({ notice }) => ({
+    user_id: notice.userId,
+    kind: notice.kind,
+    title: notice.title,
+    body: notice.body,
+    link: notice.link ?? null,
+    key: channelKey(notice, "app") ?? null,
+  }));
+  await tx.execute(sql`
+    insert into notifications (user_id, kind, title, body, link, key)
+    select user_id, kind, title, body, link, key
+    from json_to_recordset(${JSON.stringify(rows)}::json)
+         as r(user_id uuid, kind text, title text, body text, link text, key text)
+    on conflict (key) do nothing`);
+  // Every email and SMS of the batch in one go: a constant number of statements, however
+  // many people (no round trip per person).
+  await queueMessages(
+    tx,
+    options,
+    reached.flatMap(({ notice, person, channels }) =>
+      messagesByChannel(person, notice, channels, options.publicUrl),
+    ),
+  );
   return told;
 }
 
@@ -122,40 +137,37 @@ function channelKey(notice: Notice, channel: NoticeChannel): string | undefined 
 }
 
 /** The email and the SMS of one notice, on the channels chosen for its person. */
-async function sendByChannels(
-  tx: Executor,
+function messagesByChannel(
   person: Reachable,
   notice: Notice,
   channels: NoticeChannel[],
-  options: NotifyOptions,
-): Promise<void> {
+  publicUrl: string | null,
+): MessageToQueue[] {
   const queueOptions = (channel: NoticeChannel): QueueOptions => ({
     key: channelKey(notice, channel),
     sourceId: notice.sourceId,
   });
+  const messages: MessageToQueue[] = [];
   if (channels.includes("email") && person.email) {
-    await sendEmail(
-      tx,
-      options,
-      {
-        to: person.email,
-        subject: notice.title,
-        text: emailText(notice, options.publicUrl),
-        fromName: notice.fromName,
-        template: notice.email ? { name: notice.email.template, ref: notice.email.ref } : undefined,
-      },
-      queueOptions("email"),
-    );
+    messages.push({
+      ...queueOptions("email"),
+      channel: "email",
+      to: person.email,
+      subject: notice.title,
+      text: emailText(notice, publicUrl),
+      fromName: notice.fromName,
+      template: notice.email ? { name: notice.email.template, ref: notice.email.ref } : undefined,
+    });
   }
   if (channels.includes("sms") && person.phone) {
-    await sendSms(
-      tx,
-      options,
-      person.phone,
-      notice.sms ?? smsText(notice, options.publicUrl),
-      queueOptions("sms"),
-    );
+    messages.push({
+      ...queueOptions("sms"),
+      channel: "sms",
+      to: person.phone,
+      text: notice.sms ?? smsText(notice, publicUrl),
+    });
   }
+  return messages;
 }
 
 export function emailText(notice: Pick<Notice, "body" | "link">, publicUrl: string | null): string {
@@ -178,6 +190,20 @@ type EmailOut = {
   template?: { name: string; ref: string };
 };
 
+/**
+ * Messages through the service when there is one (rows and jobs), else straight into the
+ * outbox as queued rows for the service's sweep: either way one multi-row insert.
+ */
+async function queueMessages(
+  tx: Executor,
+  options: NotifyOptions,
+  messages: MessageToQueue[],
+): Promise<void> {
+  if (messages.length === 0) return;
+  if (options.messages) await options.messages.queueMany(tx, messages);
+  else await insertOutboundMessages(tx, messages);
+}
+
 /** One email, through the service when there is one, else straight into the outbox. */
 export async function sendEmail(
   tx: Executor,
@@ -185,24 +211,7 @@ export async function sendEmail(
   message: EmailOut,
   queueOptions: QueueOptions = {},
 ): Promise<void> {
-  if (options.messages) {
-    await options.messages.queueEmail(tx, message, queueOptions);
-    return;
-  }
-  await tx
-    .insert(outboundMessages)
-    .values({
-      channel: "email",
-      destination: message.to,
-      subject: message.subject,
-      body: message.text,
-      fromName: message.fromName ?? null,
-      template: message.template?.name ?? null,
-      templateRef: message.template?.ref ?? null,
-      key: queueOptions.key ?? null,
-      sourceId: queueOptions.sourceId ?? null,
-    })
-    .onConflictDoNothing({ target: outboundMessages.key });
+  await queueMessages(tx, options, [{ ...queueOptions, channel: "email", ...message }]);
 }
 
 /** One SMS, through the service when there is one, else straight into the outbox. */
@@ -213,20 +222,7 @@ export async function sendSms(
   text: string,
   queueOptions: QueueOptions = {},
 ): Promise<void> {
-  if (options.messages) {
-    await options.messages.queueSms(tx, to, text, queueOptions);
-    return;
-  }
-  await tx
-    .insert(outboundMessages)
-    .values({
-      channel: "sms",
-      destination: to,
-      body: text,
-      key: queueOptions.key ?? null,
-      sourceId: queueOptions.sourceId ?? null,
-    })
-    .onConflictDoNothing({ target: outboundMessages.key });
+  await queueMessages(tx, options, [{ ...queueOptions, channel: "sms", to, text }]);
 }
 
 /** A deleted account's notifications go with it (an account-deletion step). */

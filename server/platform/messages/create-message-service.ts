@@ -1,14 +1,15 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
-import { fromDrizzle, type Db as JobDatabase, type JobWithMetadata } from "pg-boss";
+import { fromDrizzle, type Db as JobDatabase, type JobInsert } from "pg-boss";
 import type { Settings } from "#server/config.ts";
 import type { DatabaseHandle, Executor } from "#server/platform/db/database.ts";
 import type { Logger } from "#server/platform/runtime/logger.ts";
-import { headerText } from "./header-text.ts";
 import { createJobQueue, oneInstanceAtATime } from "./job-queue.ts";
-import type { ComposedEmail, EmailComposer } from "./message-adapter.ts";
+import type { EmailComposer } from "./message-adapter.ts";
 import { adaptersFromSettings, type MessageAdapters } from "./message-adapters.ts";
-import type { MessageService, Queued, QueueOptions } from "./message-service.ts";
-import { type MessageChannel, outboundMessages } from "./messages.schema.ts";
+import { type DeliveryJob, type JobOutcome, messageDeliverer } from "./message-delivery.ts";
+import type { MessageService, MessageToQueue, Queued } from "./message-service.ts";
+import { outboundMessages } from "./messages.schema.ts";
+import { insertOutboundMessages } from "./outbound-rows.ts";
 
 /** pg-boss queue of deliveries; a job's id is its message's id, so enqueueing twice is a no-op. */
 export const DELIVERY_QUEUE = "deliver-message";
@@ -36,7 +37,10 @@ const defaultDelivery: DeliveryOptions = {
   pollingIntervalSeconds: 2,
   sweepIntervalSeconds: 300,
   concurrency: 4,
-  batchSize: 5,
+  // A batch costs two database round trips whatever its size (message-delivery.ts), and its
+  // messages go to the providers at once: 4 × 50 in flight keep pooled SMTP connections
+  // and kept-alive HTTP busy without a job waiting long behind slow ones.
+  batchSize: 50,
 };
 
 export type MessageServiceDeps = {
@@ -47,8 +51,6 @@ export type MessageServiceDeps = {
   adapters?: MessageAdapters;
   delivery?: Partial<DeliveryOptions>;
 };
-
-type DeliveryJob = { messageId: string };
 
 /**
  * Messages out: the outbound_messages row is the source of truth; a pg-boss job per
@@ -69,6 +71,7 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
   const boss = createJobQueue(database, log);
   const db = database.db;
   const composers = new Map<string, EmailComposer>();
+  const deliverer = messageDeliverer({ db, adapters, composers, log });
   let started = false;
   let sweepTimer: NodeJS.Timeout | undefined;
 
@@ -80,137 +83,45 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
     );
   }
 
-  const jobOptions = {
+  /** A message's delivery job: its id is the message's, so enqueueing twice adds nothing. */
+  const deliveryJob = (messageId: string): JobInsert<DeliveryJob> => ({
+    id: messageId,
+    data: { messageId },
     retryLimit: options.retryLimit,
     retryDelay: options.retryDelaySeconds,
     retryBackoff: true,
     retryDelayMax: options.retryDelayMaxSeconds,
     expireInSeconds: 120,
-  };
+  });
 
-  async function queue(
-    tx: Executor,
-    message: {
-      channel: MessageChannel;
-      to: string;
-      subject?: string;
-      text: string;
-      html?: string;
-      fromName?: string;
-      template?: { name: string; ref: string };
-    },
-    queueOptions: QueueOptions = {},
-  ): Promise<Queued> {
-    const withhold = queueOptions.withhold === true;
+  /**
+   * The rows in one multi-row insert and their jobs in one insert, in a savepoint of the
+   * caller's transaction: a rolled-back change sends nothing, a committed one has every
+   * job. A job's id is its message's id, so the sweep enqueueing it again adds nothing.
+   */
+  async function queueMany(tx: Executor, messages: MessageToQueue[]): Promise<Queued[]> {
+    if (messages.length === 0) return [];
     return tx.transaction(async (inner) => {
-      const [row] = await inner
-        .insert(outboundMessages)
-        .values({
-          channel: message.channel,
-          // Headers are one line each, whatever the caller put in a name or a subject.
-          destination: headerText(message.to),
-          subject: message.subject === undefined ? null : headerText(message.subject),
-          // A withheld message keeps no text: there is nobody it was meant for.
-          body: withhold ? "" : message.text,
-          html: withhold ? null : (message.html ?? null),
-          fromName: message.fromName === undefined ? null : headerText(message.fromName),
-          template: message.template?.name ?? null,
-          templateRef: message.template?.ref ?? null,
-          key: queueOptions.key ?? null,
-          sourceId: queueOptions.sourceId ?? null,
-          ...(withhold ? { status: "withheld" as const } : {}),
-        })
-        .onConflictDoNothing({ target: outboundMessages.key })
-        .returning({ id: outboundMessages.id });
-      if (!row) {
-        // Only a key can conflict: the message was queued before, by this key.
-        const [first] = await inner
-          .select({ id: outboundMessages.id })
-          .from(outboundMessages)
-          .where(eq(outboundMessages.key, queueOptions.key ?? ""));
-        if (!first) throw new Error("outbound message not inserted");
-        return { id: first.id, duplicate: true };
-      }
-      if (started) {
+      const queued = await insertOutboundMessages(inner, messages);
+      const fresh = queued.filter((message) => !message.duplicate);
+      if (started && fresh.length > 0) {
         // Always through `inner`: on PGlite anything else waits for this transaction forever.
-        await boss.send(DELIVERY_QUEUE, { messageId: row.id } satisfies DeliveryJob, {
-          ...jobOptions,
-          id: row.id,
-          db: jobDatabaseOf(inner),
-        });
+        await boss.insert(
+          DELIVERY_QUEUE,
+          fresh.map(({ id }) => deliveryJob(id)),
+          {
+            db: jobDatabaseOf(inner),
+          },
+        );
       }
-      return { id: row.id, duplicate: false };
+      return queued;
     });
   }
 
-  async function deliver(job: JobWithMetadata<DeliveryJob>): Promise<void> {
-    const id = job.data.messageId;
-    const [row] = await db.select().from(outboundMessages).where(eq(outboundMessages.id, id));
-    // Gone, or settled by an earlier attempt whose job outlived it: nothing to send.
-    if (row?.status !== "queued") return;
-    const adapter = adapters[row.channel];
-    try {
-      const composed = await compose(row);
-      if (composed === null) {
-        await db
-          .update(outboundMessages)
-          .set({ status: "withheld", error: "nothing to send any more" })
-          .where(eq(outboundMessages.id, id));
-        return;
-      }
-      const { providerId, kept } = await adapter.deliver({
-        id: row.id,
-        channel: row.channel,
-        // Again on the way out: rows written around queue() (notifications without the
-        // service, rows from before this rule) are held to it as well.
-        to: headerText(row.destination),
-        subject:
-          composed.subject === undefined
-            ? nullableHeader(row.subject)
-            : headerText(composed.subject),
-        text: composed.text ?? row.body,
-        html: composed.html ?? row.html,
-        fromName: nullableHeader(composed.fromName ?? row.fromName),
-        attachments: composed.attachments ?? [],
-      });
-      await db
-        .update(outboundMessages)
-        .set({
-          status: kept ? "kept" : "sent",
-          attempts: sql`${outboundMessages.attempts} + 1`,
-          providerId,
-          error: null,
-          sentAt: new Date(),
-        })
-        .where(eq(outboundMessages.id, id));
-    } catch (error) {
-      const lastAttempt = job.retryCount >= job.retryLimit;
-      const reason = error instanceof Error ? error.message : String(error);
-      await db
-        .update(outboundMessages)
-        .set({
-          attempts: sql`${outboundMessages.attempts} + 1`,
-          error: reason.slice(0, 1000),
-          ...(lastAttempt ? { status: "failed" as const } : {}),
-        })
-        .where(eq(outboundMessages.id, id));
-      log.warn(
-        { messageId: id, channel: row.channel, adapter: adapter.name, attempt: job.retryCount + 1 },
-        lastAttempt ? `message failed for good: ${reason}` : `message delivery failed: ${reason}`,
-      );
-      throw error; // pg-boss schedules the retry with backoff, or records the failure
-    }
-  }
-
-  /** The composer's part of a templated email; `{}` for every other message. */
-  async function compose(row: typeof outboundMessages.$inferSelect): Promise<ComposedEmail | null> {
-    if (row.channel !== "email" || !row.template) return {};
-    const composer = composers.get(row.template);
-    if (!composer) {
-      log.warn({ messageId: row.id, template: row.template }, "no composer: sent as plain text");
-      return {};
-    }
-    return composer(row.templateRef ?? "", row.destination);
+  async function queueOne(tx: Executor, message: MessageToQueue): Promise<Queued> {
+    const [queued] = await queueMany(tx, [message]);
+    if (!queued) throw new Error("outbound message not queued");
+    return queued;
   }
 
   /** Enqueues every queued row; rows that already have their job are skipped by pg-boss. */
@@ -221,18 +132,20 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
       .where(eq(outboundMessages.status, "queued"))
       .orderBy(asc(outboundMessages.createdAt))
       .limit(1000);
-    for (const { id } of rows) {
-      await boss.send(DELIVERY_QUEUE, { messageId: id } satisfies DeliveryJob, {
-        ...jobOptions,
-        id,
-      });
-    }
+    // One statement; pg-boss's insert skips the ids that already have their job.
+    if (rows.length > 0)
+      await boss.insert(
+        DELIVERY_QUEUE,
+        rows.map(({ id }) => deliveryJob(id)),
+      );
   }
 
   return {
-    queueSms: (tx, to, text, queueOptions) => queue(tx, { channel: "sms", to, text }, queueOptions),
+    queueSms: (tx, to, text, queueOptions) =>
+      queueOne(tx, { ...queueOptions, channel: "sms", to, text }),
     queueEmail: (tx, message, queueOptions) =>
-      queue(tx, { channel: "email", ...message }, queueOptions),
+      queueOne(tx, { ...queueOptions, channel: "email", ...message }),
+    queueMany,
     addComposer(name, composer) {
       composers.set(name, composer);
     },
@@ -252,7 +165,7 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
       // is retried with backoff alone).
       await boss.work<
         DeliveryJob,
-        void,
+        JobOutcome[],
         {
           batchSize: number;
           includeMetadata: true;
@@ -271,18 +184,7 @@ export async function createMessageService(deps: MessageServiceDeps): Promise<Me
           localConcurrency: options.concurrency,
           pollingIntervalSeconds: options.pollingIntervalSeconds,
         },
-        (jobs) =>
-          Promise.all(
-            jobs.map(async (job) => {
-              try {
-                await deliver(job);
-                return { id: job.id, status: "completed" as const };
-              } catch (error) {
-                const message = error instanceof Error ? error.message : String(error);
-                return { id: job.id, status: "failed" as const, output: { message } };
-              }
-            }),
-          ),
+        (jobs) => deliverer.deliverBatch(jobs),
       );
       started = true;
       await sweep();
@@ -310,10 +212,6 @@ function jobDatabaseOf(tx: Executor): JobDatabase {
     { execute: (query) => tx.execute(query as SQL) as Promise<{ rows: unknown[] }> },
     sql,
   );
-}
-
-function nullableHeader(value: string | null | undefined): string | null {
-  return value === null || value === undefined ? null : headerText(value);
 }
 
 function usesOutbox(settings: Settings): boolean {

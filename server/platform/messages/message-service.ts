@@ -1,5 +1,6 @@
 import type { Executor } from "#server/platform/db/database.ts";
 import type { EmailComposer } from "./message-adapter.ts";
+import type { MessageChannel } from "./messages.schema.ts";
 
 export type EmailMessage = {
   to: string;
@@ -40,9 +41,28 @@ export type QueueOptions = {
 
 export type Queued = { id: string; duplicate: boolean };
 
+/** One message of a batch (queueMany): what to send, where, and its queueing options. */
+export type MessageToQueue = QueueOptions & {
+  channel: MessageChannel;
+  to: string;
+  /** Email only. */
+  subject?: string;
+  text: string;
+  html?: string;
+  fromName?: string;
+  template?: { name: string; ref: string };
+};
+
 export type MessageService = {
   queueSms(tx: Executor, to: string, text: string, options?: QueueOptions): Promise<Queued>;
   queueEmail(tx: Executor, message: EmailMessage, options?: QueueOptions): Promise<Queued>;
+  /**
+   * Many messages at once with the guarantees of one (the caller's transaction, once per
+   * key, a job per message): one multi-row insert and one insert of their jobs, whatever
+   * their number. Answers each message's outcome, in their order; a key already used, in
+   * the database or earlier in the batch, answers the first message as a duplicate.
+   */
+  queueMany(tx: Executor, messages: MessageToQueue[]): Promise<Queued[]>;
   /** Registers the composer of emails queued with `template.name === name`. */
   addComposer(name: string, composer: EmailComposer): void;
   /** Starts the delivery workers (after migrations). */

@@ -6,6 +6,8 @@ export type SmtpOptions = {
   url: string;
   /** The From header, e.g. `Tickets <no-reply@example.com>`. */
   from: string;
+  /** SMTP connections at once (default 10). */
+  maxConnections?: number;
 };
 
 /**
@@ -15,7 +17,14 @@ export type SmtpOptions = {
  * server's answer and our record of it is the same email to the receiving side.
  */
 export function smtpEmailAdapter(options: SmtpOptions): MessageAdapter & { close(): void } {
-  const transport = nodemailer.createTransport(options.url);
+  // Pooled: a big send reuses a few open connections instead of a connection (TCP, EHLO)
+  // per email. Up to `maxConnections` at once; more wait for a free one.
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    pool: true,
+    maxConnections: options.maxConnections ?? 10,
+    maxMessages: 1000,
+  });
   const address = senderAddress(options.from);
   const domain = address.split("@")[1] ?? "localhost";
   return {

@@ -47,6 +47,14 @@ export async function profileTestKit(
       if (!options?.withhold) emails.push(message);
       return { id: randomUUID(), duplicate: false };
     },
+    async queueMany(_tx, batch) {
+      for (const { channel, to, subject, text, html, fromName, template, withhold } of batch) {
+        if (withhold) continue;
+        if (channel === "sms") sms.push({ to, text });
+        else emails.push({ to, subject: subject ?? "", text, html, fromName, template });
+      }
+      return batch.map(() => ({ id: randomUUID(), duplicate: false }));
+    },
     addComposer: () => {},
     start: async () => {},
     stop: async () => {},
