@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DOOR_SYNC_PAGE_SIZE,
@@ -10,6 +11,7 @@ import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { postgresOnly, type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-kit.ts";
 import { nth } from "#tests/support/kits/holds-test-kit.ts";
+import { testDatabaseUrl } from "#tests/support/postgres.ts";
 
 type Door = Awaited<ReturnType<CheckinKit["door"]>>;
 type Caller = Door["staff"]["call"];
@@ -258,13 +260,14 @@ describe.each(postgresOnly)("the offline door's sync cursor on $name", ({ open }
   });
   afterAll(() => database?.dispose());
 
+  const sync = (since: string | null) =>
+    door.staff.call("checkin.offlineSync", {
+      eventId: door.event.id,
+      since,
+      after: null,
+    }) as Promise<DoorSyncPage>;
+
   it("a change committed by a transaction that began before a sync's cursor is in the next delta", async () => {
-    const sync = (since: string | null) =>
-      door.staff.call("checkin.offlineSync", {
-        eventId: door.event.id,
-        since,
-        after: null,
-      }) as Promise<DoorSyncPage>;
     const ticket = nth(door.tickets, 0);
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -287,5 +290,33 @@ describe.each(postgresOnly)("the offline door's sync cursor on $name", ({ open }
     await slow;
     const next = await sync(during.cursor);
     expect(byId(next.tickets).get(ticket.id)).toMatchObject({ s: "cancelled" });
+  });
+
+  it("is not held back by a transaction running in another database", async () => {
+    // Another database of the same server (other tests, other tenants) with a transaction
+    // open all along: its id is older than every change below.
+    const other = new pg.Client({ connectionString: testDatabaseUrl });
+    await other.connect();
+    try {
+      await other.query("begin");
+      await other.query("select pg_current_xact_id()");
+      const ticket = nth(door.tickets, 1);
+      await database.db.execute(
+        sql`update tickets set attendee_name = 'Changed Before' where id = ${ticket.id}`,
+      );
+      const full = await sync(null);
+      expect(byId(full.tickets).get(ticket.id)?.n).toBe("Changed Before");
+      // Nothing changed since the full list: the other database's transaction does not
+      // make the delta send this ticket again.
+      expect((await sync(full.cursor)).tickets).toEqual([]);
+      await database.db.execute(
+        sql`update tickets set attendee_name = 'Changed After' where id = ${ticket.id}`,
+      );
+      const delta = await sync(full.cursor);
+      expect(delta.tickets.map((t) => [t.id, t.n])).toEqual([[ticket.id, "Changed After"]]);
+    } finally {
+      await other.query("rollback");
+      await other.end();
+    }
   });
 });

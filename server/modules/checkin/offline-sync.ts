@@ -62,10 +62,24 @@ function parseAfter(after: string): { cursor: string; lastId: string } {
 }
 
 /**
+ * A sync's cursor: the oldest transaction this snapshot does not see that could have
+ * written this database's tickets, or the snapshot's horizon when there is none. Every
+ * change not visible to the sync has an id at least the cursor and comes in the next delta.
+ * Transaction ids are the whole cluster's, so a transaction still running in another
+ * database (found by its backend) does not hold the cursor back; one that has ended since
+ * the snapshot cannot be placed and counts (decision 030).
+ */
+const syncCursor = sql`(select coalesce(min(x::text::bigint),
+      min(pg_snapshot_xmax(snap.s)::text::bigint))::text
+    from (select pg_current_snapshot() as s) snap
+      left join lateral pg_snapshot_xip(snap.s) x on not exists (
+        select 1 from pg_stat_activity a
+        where a.backend_xid = x::xid
+          and a.datid <> (select oid from pg_database where datname = current_database())))`;
+
+/**
  * The event, its ticket count (what decides whether names travel), and on a sync's first
- * page its cursor: the oldest transaction still running, read before any ticket is, so a
- * change not visible to this sync has an id at least the cursor and comes in the next
- * delta (decision 030).
+ * page its cursor, read before any ticket is.
  */
 async function eventOf(db: Executor, eventId: string): Promise<EventRow> {
   const [row] = await rowsOf<EventRow>(
@@ -74,7 +88,7 @@ async function eventOf(db: Executor, eventId: string): Promise<EventRow> {
         e.offline_search_limit,
         (select count(*) from tickets k where k.event_id = e.id
           and k.status in ('valid', 'checked-in', 'cancelled')) as tickets,
-        pg_snapshot_xmin(pg_current_snapshot())::text as cursor
+        ${syncCursor} as cursor
       from events e where e.id = ${eventId}::uuid`,
   );
   if (!row) throw new FunctionError("NOT_FOUND", "Not found.");
