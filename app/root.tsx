@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useLoaderData,
   useLocation,
 } from "react-router";
 import { formBodyMiddleware } from "#app/forms/form-body-middleware.server.ts";
@@ -17,12 +18,14 @@ import { ErrorPage } from "./components/ErrorPage.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { serverContext } from "./server-context.ts";
 import {
-  rememberSignedIn,
-  type SignedInUser,
+  type RootData,
   signedInStateChanged,
+  useRootViewer,
   useSignedInUser,
 } from "./session/signed-in-user.ts";
 import { useSessionWatcher } from "./session/use-session-watcher.ts";
+import { viewerOf } from "./session/viewer.server.ts";
+import { viewerPendingScript } from "./session/viewer-store.ts";
 import { AppLayout } from "./shell/AppLayout.tsx";
 import { colorSchemeScript, htmlColorSchemeProps } from "./shell/color-scheme.ts";
 import { themeColor } from "./theme-colors.ts";
@@ -41,8 +44,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script
           nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script (color-scheme.ts): the theme before the first paint
-          dangerouslySetInnerHTML={{ __html: colorSchemeScript }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant scripts (color-scheme.ts, viewer-store.ts): the theme, and whether someone is signed in, before the first paint
+          dangerouslySetInnerHTML={{ __html: `${colorSchemeScript}\n${viewerPendingScript}` }}
         />
         <Meta />
         <Links />
@@ -58,22 +61,14 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Who is signed in (for the header and the session watcher). */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { auth, invoke } = context.get(serverContext);
-  if (!auth) return { user: null };
-  try {
-    // Read on every load: a member removed from their last team loses the link at once.
-    const [current, business, { member }] = await Promise.all([
-      invoke("sessions.current", null),
-      invoke("businesses.ownsOne", null),
-      invoke("teams.isMember", null),
-    ]);
-    const user: SignedInUser = { ...current, businessOwner: business.owner, teamMember: member };
-    return { user };
-  } catch {
-    return { user: null };
-  }
+/**
+ * Who is signed in (for the header and the session watcher). A shared render (a public
+ * page, the same for everyone: decision 032) names nobody: the page asks for the person.
+ */
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
+  const server = context.get(serverContext);
+  if (server.shared) return { user: null, shared: true };
+  return { user: await viewerOf(server) };
 }
 
 /** Also after a sign-in or sign-out that only changed cookies, so the header follows. */
@@ -82,8 +77,8 @@ export function shouldRevalidate({ defaultShouldRevalidate }: ShouldRevalidateFu
 }
 
 export default function App() {
+  useRootViewer(useLoaderData<typeof loader>());
   const user = useSignedInUser();
-  rememberSignedIn(user);
   useSessionWatcher(user?.sessionId ?? null);
   return <Outlet />;
 }

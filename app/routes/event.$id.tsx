@@ -3,8 +3,9 @@ import { redirect, useLoaderData, useRevalidator } from "react-router";
 import { EventDescription } from "#app/events/EventDescription.tsx";
 import { ShareButton } from "#app/events/ShareButton.tsx";
 import { TicketTypeList } from "#app/events/TicketTypeList.tsx";
+import { isFunctionError } from "#app/forms/form-failure.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
-import { serverContext } from "#app/server-context.ts";
+import { type ServerContext, serverContext } from "#app/server-context.ts";
 import { Button, ButtonAnchor, ButtonLink } from "#app/ui/Button.tsx";
 import { Container, Group, Stack } from "#app/ui/layout.tsx";
 import type { Style } from "#app/ui/mantine-values.ts";
@@ -16,13 +17,28 @@ import { formatEventEnd, formatEventTime } from "#contract/event-time.ts";
 import type { Route } from "./+types/event.$id";
 
 /**
+ * The event as anyone sees it; in a shared render (decision 032) a draft, which only its
+ * owner may see, is asked for again as the person, and that page is theirs alone.
+ */
+async function eventFor(server: ServerContext, id: string) {
+  try {
+    return await server.invoke("events.get", { id });
+  } catch (error) {
+    if (!server.shared || !isFunctionError(error) || error.status !== "NOT_FOUND") throw error;
+    const person = await server.personal();
+    if (!person) throw error;
+    return person.invoke("events.get", { id });
+  }
+}
+
+/**
  * An event's public page, `/{slug}-{shortId}`. Unknown ids, drafts (but for their
  * owner) and events of suspended businesses are the seed's 404 page; any other spelling
  * of a known event's URL (the bare short id, an old slug) redirects to the current one.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
-  const event = await foundOr404(server.invoke("events.get", { id: params.id }));
+  const event = await foundOr404(eventFor(server, params.id));
   const url = new URL(request.url);
   // Compared on the route's parameter: a client-side navigation's data request has its
   // own path (`….data`), which must not count as another spelling.

@@ -1,5 +1,6 @@
 import { loadCallable } from "#app/callable/load-callable.ts";
 import { uploadThenClearDoorData } from "#app/door-offline/clear-door-data.ts";
+import { forgetViewer } from "./viewer-store.ts";
 
 /**
  * Ends this browser's session (the server clears its cookies), then reloads at `then`.
@@ -8,6 +9,7 @@ import { uploadThenClearDoorData } from "#app/door-offline/clear-door-data.ts";
  * last person's door, even if the request then fails.
  */
 export async function signOut(userId: string | null, then = "/"): Promise<void> {
+  forgetViewer();
   try {
     await uploadThenClearDoorData(userId);
     const callable = await loadCallable();

@@ -82,7 +82,7 @@ export function AppHeader() {
               </Button>
             </div>
           ) : (
-            <ButtonLink to={signInLink.to} visibleFrom="sm">
+            <ButtonLink to={signInLink.to} visibleFrom="sm" className={classes.visitorOnly}>
               {signInLink.label}
             </ButtonLink>
           )}

@@ -34,6 +34,18 @@ export type ServerContext<F extends FunctionCatalog = FunctionCatalog> = {
    */
   sameOrigin: boolean;
   invoke<N extends keyof F & string>(name: N, data: F[N]["input"]): Promise<F[N]["output"]>;
+  /**
+   * A shared render (decision 032): a public page that the shared cache may give to anyone
+   * who asks, signed in or not. Its `auth` is null whoever asked, and nothing of it reads
+   * the cookies; the person's own parts (the header's name) come from their own request.
+   */
+  shared: boolean;
+  /**
+   * The same context as the person whose cookies came with this request (null when nobody
+   * is signed in), for the rare shared render that turns out to be personal (an owner's
+   * preview of a draft): asking makes the answer private, so no cache keeps it.
+   */
+  personal(): Promise<ServerContext<F> | null>;
 };
 
 export type PageContextDeps = {
@@ -53,50 +65,65 @@ export type PageContextDeps = {
 export function pageContextFactory(deps: PageContextDeps) {
   return async (req: Request, res: Response): Promise<RouterContextProvider> => {
     const cookies = expressCookieJar(req, res, deps.secureCookies);
-    const auth = (await deps.resolveAuth?.(req, cookies)) ?? null;
-    noteRequestUser(res, auth);
-    // A signed-in page shows who it is for: no shared cache may keep it.
-    if (auth) res.setHeader("Cache-Control", "private, no-store");
+    const shared = res.locals.sharedRender === true;
     const abort = new AbortController();
     res.on("close", () => {
       if (!res.writableFinished) abort.abort();
     });
-    const base: FunctionContext = {
-      auth,
-      requestId: String(req.id),
-      // A getter: the request's child logger is made only if something writes a line.
-      get log() {
-        return req.log;
-      },
-      db: deps.services.database.db,
-      client: clientInfo(req),
-      cookies,
-      services: deps.services,
-      signal: abort.signal,
-      acceptsStreaming: false,
-      sendChunk: () => {},
-    };
-    const value: ServerContext = {
-      requestId: base.requestId,
-      cspNonce: String(res.locals.cspNonce ?? ""),
-      publicUrl: deps.services.settings.PUBLIC_URL.replace(/\/+$/, ""),
-      get log() {
-        return req.log;
-      },
-      auth,
-      testMode: deps.testMode,
-      sameOrigin: isSameOriginRequest(
-        {
-          method: req.method,
-          origin: req.headers.origin,
-          secFetchSite: req.get("sec-fetch-site"),
-        },
-        [deps.services.settings.PUBLIC_URL, `${req.protocol}://${req.get("host") ?? ""}`],
-      ),
-      invoke: (name, data) => deps.registry.invoke(name, data, base) as never,
-    };
     const context = new RouterContextProvider();
-    context.set(deps.key, value);
+    const personal = async (): Promise<ServerContext | null> => {
+      // Said before the cookies are read: a renewal's Set-Cookie would also keep it private.
+      res.setHeader("Cache-Control", "private, no-store");
+      const auth = (await deps.resolveAuth?.(req, cookies)) ?? null;
+      noteRequestUser(res, auth);
+      return auth ? contextAs(auth, false) : null;
+    };
+    const contextAs = (auth: Auth | null, isShared: boolean): ServerContext => {
+      const base: FunctionContext = {
+        auth,
+        requestId: String(req.id),
+        // A getter: the request's child logger is made only if something writes a line.
+        get log() {
+          return req.log;
+        },
+        db: deps.services.database.db,
+        client: clientInfo(req),
+        cookies,
+        services: deps.services,
+        signal: abort.signal,
+        acceptsStreaming: false,
+        sendChunk: () => {},
+      };
+      return {
+        requestId: base.requestId,
+        cspNonce: String(res.locals.cspNonce ?? ""),
+        publicUrl: deps.services.settings.PUBLIC_URL.replace(/\/+$/, ""),
+        get log() {
+          return req.log;
+        },
+        auth,
+        testMode: deps.testMode,
+        sameOrigin: isSameOriginRequest(
+          {
+            method: req.method,
+            origin: req.headers.origin,
+            secFetchSite: req.get("sec-fetch-site"),
+          },
+          [deps.services.settings.PUBLIC_URL, `${req.protocol}://${req.get("host") ?? ""}`],
+        ),
+        invoke: (name, data) => deps.registry.invoke(name, data, base) as never,
+        shared: isShared,
+        personal: isShared ? personal : async () => (auth ? contextAs(auth, false) : null),
+      };
+    };
+    let auth: Auth | null = null;
+    if (!shared) {
+      auth = (await deps.resolveAuth?.(req, cookies)) ?? null;
+      noteRequestUser(res, auth);
+      // A signed-in page shows who it is for: no shared cache may keep it.
+      if (auth) res.setHeader("Cache-Control", "private, no-store");
+    }
+    context.set(deps.key, contextAs(auth, shared));
     return context;
   };
 }

@@ -16,7 +16,7 @@ const cache = createPageCache({
   freshMs: 1000,
   staleMs: 2000,
   availabilityLagMs: 1000,
-  isPublicPath: (path) => path === "/" || path === "/e" || path === "/gone" || path === "/cookie",
+  isPublicPath: (path) => ["/", "/e", "/gone", "/cookie", "/draft"].includes(path),
   now: () => now,
 });
 let base = "";
@@ -35,11 +35,15 @@ beforeAll(async () => {
     renders++;
     if (req.path === "/gone") res.status(404);
     if (req.path === "/cookie") res.setHeader("Set-Cookie", "x=1");
-    if (req.headers.cookie?.includes("css_tk")) res.setHeader("Cache-Control", "private, no-store");
+    const signedIn = req.headers.cookie?.includes("css_tk");
+    // As the page context does: a shared render reads no cookie, unless the page asks for
+    // the person (a draft's owner), which makes it private.
+    const personal = signedIn && (!res.locals.sharedRender || req.path === "/draft");
+    if (personal) res.setHeader("Cache-Control", "private, no-store");
     res.type("html");
     res.write("<html><body><h1>");
     res.end(
-      `render ${renders}</h1><script nonce="${res.locals.cspNonce}">go()</script></body></html>`,
+      `render ${renders} for ${personal ? "the person" : "nobody"}</h1><script nonce="${res.locals.cspNonce}">go()</script></body></html>`,
     );
   });
   server = app.listen(0, "127.0.0.1");
@@ -83,14 +87,26 @@ describe("the shared page cache", () => {
     expect(inlineScriptSources(html)).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/);
   });
 
-  it("neither reads nor fills it for a signed-in request, and never keeps an error or a cookie", async () => {
+  it("gives signed-in requests the shared page rendered for nobody, keeps no personal render, error or cookie", async () => {
     now += 60_000;
     const before = renders;
-    await get("/", { Cookie: "css_tk=abc" });
-    await get("/", { Cookie: "css_tk=abc" });
-    await get("/", { Authorization: "Bearer x" });
-    expect(renders - before).toBe(3);
-    expect((await get("/")).headers.get("x-cache")).toBe("MISS");
+    const signedIn = { Cookie: "css_tk=abc; access_token=x" };
+    const first = await get("/", signedIn);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(await first.text()).toContain("for nobody");
+    // The next person, signed in or not, gets that page from the cache.
+    for (const headers of [{ Cookie: "css_tk=def" }, {}] as Record<string, string>[]) {
+      const next = await get("/", headers);
+      expect(next.headers.get("x-cache")).toBe("HIT");
+      expect(await next.text()).toContain("for nobody");
+    }
+    // An API client's Authorization header stays out of it.
+    const bearer = await get("/", { Authorization: "Bearer x" });
+    expect(bearer.headers.get("x-cache")).toBeNull();
+    expect(renders - before).toBe(2);
+    // A shared render that turned out to be the person's own is nobody else's.
+    expect(await (await get("/draft", signedIn)).text()).toContain("for the person");
+    expect((await get("/draft")).headers.get("x-cache")).toBe("MISS");
     for (const path of ["/gone", "/cookie", "/elsewhere"]) {
       await get(path);
       expect((await get(path)).headers.get("x-cache")).not.toBe("HIT");

@@ -1,17 +1,17 @@
 import { gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "#contract/cookie-names.ts";
-import { hasSessionCookie } from "#contract/gate.ts";
-import { readCookie } from "#contract/read-cookie.ts";
 import { withoutNonce } from "./page-cache-body.ts";
 
 /**
  * A short-lived shared cache of what every anonymous visitor sees the same: the public
  * pages (`/`, searches, `/{id}`) and their `.data` requests (decision 017).
  *
- * - Never for anyone signed in: a request with a session or token cookie, or an
- *   Authorization header, neither reads nor fills it. A response that sets a cookie, is
- *   not a 200, or says `private`/`no-store` is never kept.
+ * - The same for everyone, signed in or not (decision 032): every render of these pages is
+ *   a shared one (`res.locals.sharedRender`: the page context reads no cookie, its user is
+ *   nobody), so a signed-in request reads and fills the cache like a visitor's, and the
+ *   person's own parts come from their own request. Only a request with an Authorization
+ *   header stays out. A response that sets a cookie, is not a 200, or says
+ *   `private`/`no-store` (a render that asked for the person) is never kept.
  * - Fresh for `freshMs`; then, for `staleMs` more, served stale to everyone but the one
  *   request that renders it again (stale-while-revalidate). Concurrent misses of a key
  *   wait for the one render in flight instead of each rendering.
@@ -66,17 +66,6 @@ export type PageCache = {
 
 /** Headers of a render kept with it; the rest (CSP, request id, length…) are per response. */
 const keptHeaders = ["content-type", "link", "vary", "content-language", "x-robots-tag"];
-
-function signedInRequest(req: Request): boolean {
-  const cookie = req.headers.cookie;
-  if (req.headers.authorization !== undefined) return true;
-  if (!cookie) return false;
-  return (
-    hasSessionCookie(cookie) ||
-    readCookie(ACCESS_TOKEN_COOKIE, cookie) !== undefined ||
-    readCookie(REFRESH_TOKEN_COOKIE, cookie) !== undefined
-  );
-}
 
 /** The page a request is for: `/x.data` → `/x`, `/_root.data` → `/`. */
 function pagePath(pathname: string): string {
@@ -259,12 +248,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (
       (req.method !== "GET" && req.method !== "HEAD") ||
       !options.isPublicPath(pagePath(req.path)) ||
-      signedInRequest(req)
+      req.headers.authorization !== undefined
     ) {
       stats.bypass++;
       next();
       return;
     }
+    // Rendered for nobody in particular, whoever asked: the page context reads no cookie.
+    res.locals.sharedRender = true;
     // The render below may still say otherwise (private, no-store): the last word is its.
     res.setHeader("Cache-Control", cacheControl);
     if (req.method === "HEAD") {
