@@ -9,6 +9,11 @@ export type LoadOptions = {
   connections: number;
   /** Extra request headers (e.g. a signed-in browser's cookies). */
   headers?: Record<string, string>;
+  /**
+   * Headers of the i-th request (0, 1, 2… across all connections), over `headers`: many
+   * people at once, each request carrying one person's cookies.
+   */
+  headersFor?: (i: number) => Record<string, string>;
 };
 
 export type LoadResult = {
@@ -28,6 +33,8 @@ export async function measure(
   options: LoadOptions,
 ): Promise<LoadResult> {
   const cache: Record<string, number> = {};
+  const { headersFor } = options;
+  let sent = 0;
   const result = await autocannon({
     url,
     connections: options.connections,
@@ -35,6 +42,14 @@ export async function measure(
     headers: { "user-agent": browserUA, "accept-encoding": "gzip", ...options.headers },
     requests: [
       {
+        // Only when asked (autocannon would call an `undefined` one). A fresh object each
+        // time: autocannon keeps the request it was given as the template.
+        ...(headersFor && {
+          setupRequest: (request: { headers?: Record<string, string> }) => ({
+            ...request,
+            headers: { ...request.headers, ...headersFor(sent++) },
+          }),
+        }),
         onResponse: (_status: number, _body: string, _context: unknown, headers: unknown) => {
           const found = Object.entries((headers ?? {}) as Record<string, unknown>).find(
             ([name]) => name.toLowerCase() === "x-cache",

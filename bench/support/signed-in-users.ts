@@ -3,8 +3,12 @@ import { createAuthService } from "#server/platform/auth/create-auth-service.ts"
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { DatabaseHandle } from "#server/platform/db/database.ts";
 import { createLogger } from "#server/platform/runtime/logger.ts";
+import { sessionCookie } from "./session-cookie.ts";
 
-/** `count` users, each with a session and an access token, made the way sign-in makes them. */
+/**
+ * `count` users named `Buyer {i}`, each with a session made the way sign-in makes it: its
+ * access token (for the API) and the Cookie header a signed-in browser sends (for pages).
+ */
 export async function signedInUsers(
   database: DatabaseHandle,
   count: number,
@@ -31,13 +35,18 @@ export async function signedInUsers(
         phoneVerifiedAt: new Date(),
       })),
     )
-    .returning({ id: users.id });
-  const people: { userId: string; token: string }[] = [];
+    .returning({ id: users.id, name: users.name });
+  const people: { userId: string; name: string | null; token: string; cookie: string }[] = [];
   for (const row of rows) {
     const issued = await database.db.transaction((tx) =>
       auth.startSession(tx, row.id, { ip: "127.0.0.1", userAgent: "bench" }),
     );
-    people.push({ userId: row.id, token: issued.accessToken });
+    people.push({
+      userId: row.id,
+      name: row.name,
+      token: issued.accessToken,
+      cookie: sessionCookie(issued),
+    });
   }
   return people;
 }
