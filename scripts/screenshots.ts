@@ -98,6 +98,8 @@ function shotsFor({ event, booking, teamId, ticketId, card }: ScreenData): Shot[
     { name: "home_searched", path: "/?q=jazz", as: "visitor" },
     { name: "home_bad_filters", path: "/?category=zz&from=%00", as: "visitor" },
     { name: "event", path: event.path, as: "visitor" },
+    { name: "home_signed_in", path: "/", as: "user" },
+    { name: "event_signed_in", path: event.path, as: "user" },
     { name: "booking", path: `/booking/${event.shortId}`, as: "user" },
     {
       name: "booking_attendees",
@@ -261,6 +263,10 @@ try {
         await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
         await page.goto(`${baseURL}${shot.path}`);
         await waitForHydration(page);
+        // A shared page's own header (decision 032) arrives after hydration.
+        await page.waitForFunction(
+          () => !document.documentElement.hasAttribute("data-viewer-pending"),
+        );
         await shot.act?.(page);
         if (!shot.viewportOnly) await loadLazyImages(page);
         await page.screenshot({
