@@ -65,7 +65,7 @@ describe.runIf(testDatabaseUrl)("two door phones admit one ticket offline", () =
 
     await server.start();
     for (const phone of phones) {
-      await banner(phone).getByText("No check-ins waiting to upload").waitFor({ timeout: 15_000 });
+      await banner(phone).getByText("No check-ins waiting to upload").waitFor({ timeout: 30_000 });
     }
     const checkIns = await checkInsOf(server.database, ticket.id);
     expect(checkIns).toHaveLength(1);
@@ -83,7 +83,7 @@ describe.runIf(testDatabaseUrl)("two door phones admit one ticket offline", () =
       `Ticket ${ticket.manualCode} \\(.+\\) entered at \\d\\d:\\d\\d on scanner-\\S+ and \\d\\d:\\d\\d on scanner-\\S+\\.`,
     );
     const alert = coordinator.getByTestId("alert").filter({ hasText: body });
-    await alert.waitFor({ timeout: 15_000 });
+    await alert.waitFor({ timeout: 30_000 });
     const text = (await alert.textContent()) ?? "";
     for (const device of [checkIns[0]?.device_id, conflicts[0]?.device_id]) {
       expect(text).toContain(`on ${device}`);
@@ -95,5 +95,5 @@ describe.runIf(testDatabaseUrl)("two door phones admit one ticket offline", () =
       "1 offline entry that could not stand",
     );
     for (const page of [...phones, coordinator]) await page.close();
-  });
+  }, 180_000);
 });

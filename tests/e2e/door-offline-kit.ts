@@ -111,9 +111,13 @@ export async function openScanner(
   return page;
 }
 
-/** The verdict shown, whether judged offline, and the card's text; then back to scanning. */
+/**
+ * The verdict shown, whether judged offline, and the card's text; then back to scanning.
+ * Up to 30 s: reading the image, a cut call and the judging on the device take seconds
+ * when the machine is busy with the rest of the suite (the door says within 3 s in use).
+ */
 export async function shownVerdict(page: Page) {
-  await overlay(page).waitFor({ timeout: 15_000 });
+  await overlay(page).waitFor({ timeout: 30_000 });
   const shown = {
     verdict: await verdictOf(page),
     offline: (await overlay(page).getAttribute("data-offline")) === "true",

@@ -8,10 +8,15 @@ import { doorSearchBranches, doorSearchStatement, searchTickets } from "./door-s
 
 type Booking = { id: string; reference: string; user_id: string };
 
-/** What `checkin.search` answered before issue 27 (one OR no index serves), ties by id. */
+/**
+ * What `checkin.search` answered before issue 27 (one OR no index serves), ties by id, but
+ * for the one intended change: digits are a phone number's end only when what was typed
+ * looks like a number. Before, a booking reference's digits ("K7P2-0421": "720421") also
+ * matched phones, so a random reference sometimes found strangers.
+ */
 async function searchAsBefore(database: TestDatabase, eventId: string, query: string) {
   const text = query.trim();
-  const digits = text.replace(/\D/g, "");
+  const digits = /^[\d\s+()-]+$/.test(text) ? text.replace(/\D/g, "") : "";
   const reference = text.toUpperCase().replace(/[^0-9A-Z]/g, "");
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await rowsOf<{ id: string }>(
