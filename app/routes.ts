@@ -8,7 +8,6 @@ export default [
   // or slug.
   route(":id", "routes/event.$id.tsx"),
   route(":id/calendar.ics", "routes/event.$id.calendar.tsx"),
-  route("session/viewer", "routes/session.viewer.ts"),
   // Every other screen is built from Mantine's components, under its provider.
   layout("routes/mantine-layout.tsx", [
     route("login", "routes/login.tsx"),

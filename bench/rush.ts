@@ -7,7 +7,8 @@
  * decision 017; run `npx react-router build` first) serves, under autocannon, `GET /` and
  * the page of the soonest published, upcoming, on-sale event, each first to visitors (no
  * cookie), then to signed-in people (each request one person's cookies, in turn); then
- * `GET /session/viewer` to signed-in people (when the server has it); then the event page
+ * `GET /session/viewer` to signed-in people (when the server has it), alone and with the
+ * event's short id as its page asks; then the event page
  * to visitors and signed-in people at once (two autocannons, half the connections each).
  * Prints req/s, p50, p99, cache hits (X-Cache), non-2xx and the server's CPU ms per request
  * of each; after each signed-in phase fails unless the page, opened as a few people, is a
@@ -17,6 +18,7 @@
  *   BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_USERS (default 200)
  */
 import { randomBytes } from "node:crypto";
+import { viewerPath } from "#contract/viewer.ts";
 import { seedDemoData } from "#server/modules/demo/demo-seed.ts";
 import { openDatabase } from "#server/platform/db/database.ts";
 import { createLogger } from "#server/platform/runtime/logger.ts";
@@ -114,6 +116,9 @@ async function rush(server: RunningServer, eventPath: string, people: People): P
   }
   if (await sessionViewerAnswers(server.url, people[0] as People[number])) {
     await phase(server, "/session/viewer", "GET /session/viewer", asPeople);
+    // What the event page asks: the header and the person's hold and tickets there.
+    const shortId = eventPath.slice(eventPath.lastIndexOf("-") + 1);
+    await phase(server, viewerPath(shortId), "GET /session/viewer?event=", asPeople);
   } else {
     console.log("GET /session/viewer: not available (404)");
   }

@@ -24,6 +24,7 @@ import {
 import { requestLogger } from "./platform/http/request-log.ts";
 import { securityHeaders } from "./platform/http/security-headers.ts";
 import { testApiDelay } from "./platform/http/test-api-delay.ts";
+import { viewerRouter } from "./platform/http/viewer-route.ts";
 import { createPageCache, type PageCache } from "./platform/page-cache/page-cache.ts";
 import { invalidatingRegistry } from "./platform/page-cache/page-cache-invalidation.ts";
 import { publicPathMatcher } from "./platform/page-cache/public-pages.ts";
@@ -143,7 +144,20 @@ export function createApp(appDeps: AppDeps): express.Express {
     }),
   );
 
-  if (deps.pages) mountPages(app, deps, deps.pages, pageCache);
+  if (deps.pages) {
+    // The person's own part of the shared pages (decision 032), beside them, never cached.
+    if (deps.resolveAuth) {
+      app.use(
+        viewerRouter({
+          registry: deps.registry,
+          services: deps.services,
+          secureCookies: deps.secureTransport,
+          resolveAuth: deps.resolveAuth,
+        }),
+      );
+    }
+    mountPages(app, deps, deps.pages, pageCache);
+  }
   app.use(lastResortErrorHandler);
   return app;
 }

@@ -32,6 +32,7 @@ import type { Executor } from "./platform/db/database.ts";
 import { messageFunctions } from "./platform/messages/messages.functions.ts";
 import type { TopicSource } from "./platform/realtime/stream-router.ts";
 import { crossModuleSteps } from "./steps/cross-module-steps.ts";
+import { viewerFunctions } from "./steps/viewer.ts";
 
 /**
  * Every callable function of the product, module by module, with the cross-module steps
@@ -40,6 +41,7 @@ import { crossModuleSteps } from "./steps/cross-module-steps.ts";
  */
 export const appFunctions = [
   ...sessionFunctions,
+  ...viewerFunctions,
   ...accountFunctions,
   ...profileFunctions(crossModuleSteps),
   ...messageFunctions,

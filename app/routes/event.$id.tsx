@@ -3,6 +3,7 @@ import { redirect, useLoaderData, useRevalidator } from "react-router";
 import { EventDescription } from "#app/events/EventDescription.tsx";
 import { ShareButton } from "#app/events/ShareButton.tsx";
 import { TicketTypeList } from "#app/events/TicketTypeList.tsx";
+import { YourPartOfEvent } from "#app/events/YourPartOfEvent.tsx";
 import { isFunctionError } from "#app/forms/form-failure.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { type ServerContext, serverContext } from "#app/server-context.ts";
@@ -187,6 +188,7 @@ export default function Page() {
           </Text>
         </Stack>
         <BookingActions event={event} url={url} />
+        <YourPartOfEvent shortId={event.shortId} />
         <Stack gap="sm" component="section" aria-labelledby="tickets-heading">
           <Title order={2} size="h3" id="tickets-heading">
             Tickets

@@ -2,20 +2,14 @@ import { useEffect, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import { EXPIRY_COOKIE } from "#contract/cookie-names.ts";
 import { readCookie } from "#contract/read-cookie.ts";
+import type { ViewerUser } from "#contract/viewer.ts";
 import { askViewer, setViewer, subscribeViewer, viewerSnapshot } from "./viewer-store.ts";
 
 /**
  * Who is signed in: display information only (the menu shows the business console to an
  * owner; each page checks access itself).
  */
-export type SignedInUser = {
-  id: string;
-  name: string | null;
-  sessionId: string;
-  businessOwner: boolean;
-  /** In a door team: the header shows the coordinator's section (decision 014). */
-  teamMember?: boolean;
-};
+export type SignedInUser = ViewerUser;
 
 /**
  * The root loader's data: the person it rendered for, or, on a shared page (decision 032,

@@ -1,5 +1,7 @@
 import { EXPIRY_COOKIE } from "#contract/cookie-names.ts";
 import { readCookie } from "#contract/read-cookie.ts";
+import type { ViewerAnswer, ViewerEvent } from "#contract/viewer.ts";
+import { viewerPath } from "#contract/viewer.ts";
 import type { SignedInUser } from "./signed-in-user.ts";
 
 /**
@@ -24,9 +26,6 @@ const storageKey = "viewer";
 const listeners = new Set<() => void>();
 let viewer: Viewer | null = null;
 let loaded = false;
-/** The expiry cookie a request to the server is out for, so a page asks once. */
-let asking: string | null | undefined;
-
 function currentExpiry(): string | null {
   return readCookie(EXPIRY_COOKIE) ?? null;
 }
@@ -83,26 +82,55 @@ export function forgetViewer(): void {
   }
 }
 
+/** The person's part of the event page on screen, as last heard (this page load only). */
+let eventPart: ViewerEvent | null = null;
+
+export function viewerEventSnapshot(): ViewerEvent | null {
+  return eventPart;
+}
+
+/** What this page load has asked for: per expiry cookie, the header and which event. */
+let asked: { expiry: string; header: boolean; event: string | null } | undefined;
+
 /**
  * After a shared page: asks the server who is signed in, once per page load and again when
- * the cookies change; without the expiry cookie it is nobody, without asking.
+ * the cookies change; without the expiry cookie it is nobody, without asking. An event's
+ * page asks with its short id (each time it is shown: a hold or a booking may have changed it),
+ * and that one answer also serves the header; the page's effect runs before the frame's.
  */
-export function askViewer(): void {
+export function askViewer(eventShortId?: string): void {
   const expiry = currentExpiry();
   if (expiry === null) {
+    setEventPart(null);
     setViewer(null);
     return;
   }
-  if (asking === expiry) return;
-  asking = expiry;
-  fetch("/session/viewer", { headers: { accept: "application/json" }, credentials: "same-origin" })
+  if (asked?.expiry !== expiry) asked = { expiry, header: false, event: null };
+  const pending = asked;
+  if (eventShortId ? pending.event === eventShortId : pending.header) return;
+  pending.header = true;
+  if (eventShortId) pending.event = eventShortId;
+  fetch(viewerPath(eventShortId), {
+    headers: { accept: "application/json" },
+    credentials: "same-origin",
+  })
     .then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
     .then(
-      (answer: { user: SignedInUser | null }) => setViewer(answer.user),
+      (answer: ViewerAnswer) => {
+        if (eventShortId && pending.event === eventShortId) pending.event = null;
+        setEventPart(answer.event);
+        setViewer(answer.user);
+      },
       () => {
         // Unreachable for now: keep what this tab knew, show the header as it was.
-        asking = undefined;
+        if (asked === pending) asked = undefined;
         document.documentElement.removeAttribute(viewerPendingAttribute);
       },
     );
+}
+
+function setEventPart(next: ViewerEvent | null): void {
+  if (JSON.stringify(eventPart) === JSON.stringify(next)) return;
+  eventPart = next;
+  for (const listener of listeners) listener();
 }

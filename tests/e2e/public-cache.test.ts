@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { toLocalInput } from "#server/modules/events/zoned-time.ts";
+import { signedInPerson } from "#tests/support/signed-in-cookie.ts";
 import { callFunction, uniquePhone } from "./session.ts";
 
 /** The shared cache of anonymous public pages (decision 017), over HTTP. */
@@ -66,18 +67,8 @@ async function publishedEvent(title: string, phone = uniquePhone()) {
 }
 
 /** A signed-in visitor's Cookie header, from test.signInAs's Set-Cookie headers. */
-async function signedInCookie(name: string, phone = uniquePhone()): Promise<string> {
-  const response = await fetch(`${baseURL}/api/fn/test.signInAs`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ data: { name, phone } }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const signedInCookie = async (name: string, phone = uniquePhone()) =>
+  (await signedInPerson(baseURL, name, phone)).cookie;
 
 describe("the shared cache of public pages", () => {
   it("gives two signed-in people and a visitor, interleaved, the same page that names none of them", async () => {
@@ -112,7 +103,60 @@ describe("the shared cache of public pages", () => {
       expect(viewer.headers.get("x-cache")).toBeNull();
       expect(await viewer.json()).toMatchObject({ user: { name: names[i], businessOwner: false } });
     }
-    expect(await (await get("/session/viewer")).json()).toEqual({ user: null });
+    expect(await (await get("/session/viewer")).json()).toEqual({ user: null, event: null });
+  });
+
+  it("gives each person their own hold and tickets of an event, never in the shared page", async () => {
+    const event = await publishedEvent(`Cache Own Part ${letters()}`);
+    const types = await call<{ ticketTypes: { id: string }[] }>("events.get", {
+      id: event.shortId,
+    });
+    const typeId = types.ticketTypes[0]?.id;
+    const buyer = await signedInPerson(baseURL, `Holder ${letters()}`, uniquePhone());
+    const other = await signedInCookie(`Bystander ${letters()}`);
+    const partOf = async (cookie?: string, shortId = event.shortId) => {
+      const answer = await get(`/session/viewer?event=${shortId}`, cookie);
+      expect(answer.headers.get("cache-control")).toBe("private, no-store");
+      return (await answer.json()) as { event: unknown };
+    };
+    expect((await partOf(buyer.cookie)).event).toEqual({
+      shortId: event.shortId,
+      eventId: event.eventId,
+      hold: null,
+      ticketCount: 0,
+    });
+    const hold = await call<{ id: string }>(
+      "holds.create",
+      {
+        eventId: event.shortId,
+        items: [{ ticketTypeId: typeId, quantity: 2 }],
+        idempotencyKey: crypto.randomUUID(),
+      },
+      buyer.userId,
+    );
+    const holding = (await partOf(buyer.cookie)).event as { hold: { expiresAt: string } };
+    expect(holding).toMatchObject({ hold: { ticketCount: 2 }, ticketCount: 0 });
+    expect(Date.parse(holding.hold.expiresAt)).toBeGreaterThan(Date.now());
+    // The page itself is everyone's: it names no hold, whoever asks.
+    const page = await get(`/${event.shortId}`, buyer.cookie);
+    expect(page.headers.get("cache-control")).toContain("public");
+    expect(await page.text()).not.toContain("You are holding");
+    await call(
+      "bookings.confirm",
+      {
+        holdId: hold.id,
+        attendees: [{ name: "Guest One" }, { name: "Guest Two" }],
+        idempotencyKey: crypto.randomUUID(),
+      },
+      buyer.userId,
+    );
+    expect((await partOf(buyer.cookie)).event).toMatchObject({ hold: null, ticketCount: 2 });
+    expect((await partOf(other)).event).toMatchObject({ hold: null, ticketCount: 0 });
+    expect(await partOf()).toEqual({ user: null, event: null });
+    expect((await partOf(buyer.cookie, "zzzzzzzz")).event).toBeNull();
+    const bad = await get("/session/viewer?event=%3Cscript%3E", buyer.cookie);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { status: "INVALID_ARGUMENT" } });
   });
 
   it("shows a draft's page to its owner only, never kept", async () => {

@@ -2,12 +2,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchChromium, newPage, waitForHydration } from "./browser.ts";
 import { signInAs } from "./session.ts";
+import { ticketHelpers } from "./ticket-helpers.ts";
 
 /**
  * A signed-in person on a shared page (decision 032): the page is the visitor's, their
  * own header arrives from GET /session/viewer, and the visitor's "Sign in" never shows.
  */
 const baseURL = inject("baseURL");
+const { call, freeEvent, book } = ticketHelpers(baseURL);
 let browser: Browser;
 
 beforeAll(async () => {
@@ -24,7 +26,7 @@ async function holdViewer(page: Page) {
     release = resolve;
   });
   let asked = 0;
-  await page.route("**/session/viewer", async (route) => {
+  await page.route("**/session/viewer*", async (route) => {
     asked++;
     await released;
     await route.continue();
@@ -78,6 +80,51 @@ describe("a signed-in person on a shared page", () => {
     await expect(signInButton(page).isVisible()).resolves.toBe(true);
     expect(viewer.asked()).toBe(0);
     viewer.release();
+    await page.close();
+  });
+
+  it("shows their own hold and tickets on an event's page, in the one answer that names them", async () => {
+    const event = await freeEvent();
+    const page = await newPage(browser);
+    const { userId } = await signInAs(page, baseURL, { name: "Own Part Olu" });
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/session/viewer")) asked.push(new URL(request.url()).search);
+    });
+    await page.goto(`${baseURL}/${event.shortId}`);
+    await page.getByTestId("signed-in-user").waitFor({ timeout: 10_000 });
+    // Neither a hold nor tickets: nothing of theirs on the page.
+    await expect(page.getByTestId("your-part").count()).resolves.toBe(0);
+    expect(asked).toEqual([`?event=${event.shortId}`]);
+
+    await call(
+      "holds.create",
+      {
+        eventId: event.shortId,
+        items: [{ ticketTypeId: event.typeId, quantity: 1 }],
+        idempotencyKey: crypto.randomUUID(),
+      },
+      userId,
+    );
+    await page.reload();
+    const part = page.getByTestId("your-part");
+    await expect(part.textContent({ timeout: 10_000 })).resolves.toMatch(
+      /You are holding 1 ticket until \d{1,2}:\d\d(?: [AP]M)?\. Finish booking/,
+    );
+    await part.getByRole("link", { name: "Finish booking" }).click();
+    await page.waitForURL(`${baseURL}/booking/${event.shortId}`);
+
+    const friend = await newPage(browser);
+    const { userId: friendId } = await signInAs(friend, baseURL, { name: "Own Part Friend" });
+    await book(friendId, event, 2);
+    await friend.goto(`${baseURL}/${event.shortId}`);
+    const friendPart = friend.getByTestId("your-part");
+    await expect(friendPart.textContent({ timeout: 10_000 })).resolves.toBe(
+      "You have 2 tickets for this event. See your tickets",
+    );
+    await friendPart.getByRole("link", { name: "See your tickets" }).click();
+    await friend.waitForURL(`${baseURL}/my_ticket/${event.eventId}`);
+    await friend.close();
     await page.close();
   });
 });

@@ -84,3 +84,24 @@ async function findHoldView(db: Executor, where: ReturnType<typeof sql>): Promis
     items as HoldItemView[],
   );
 }
+
+/** The user's live hold for an event by its short id: how many tickets, until when. */
+export async function liveHoldSummary(
+  db: Executor,
+  userId: string,
+  eventShortId: string,
+): Promise<{ ticketCount: number; expiresAt: string } | null> {
+  const [row] = await rowsOf<{ ticket_count: number; expires_at: string | Date }>(
+    db,
+    sql`select h.expires_at,
+      (select coalesce(sum(hi.quantity), 0)::int from hold_items hi where hi.hold_id = h.id)
+        as ticket_count
+    from holds h join events e on e.id = h.event_id
+    where e.short_id = ${eventShortId} and h.user_id = ${userId}::uuid
+      and h.status = 'active' and h.expires_at > now()
+    limit 1`,
+  );
+  return row
+    ? { ticketCount: row.ticket_count, expiresAt: new Date(row.expires_at).toISOString() }
+    : null;
+}
