@@ -21,7 +21,7 @@ import { eventPath } from "#server/modules/events/event-ids.ts";
 import { openDatabase } from "#server/platform/db/database.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { measure } from "./support/load.ts";
-import { pageWeight, printWeight } from "./support/page-weight.ts";
+import { pageWeight, printWeight, publicPages } from "./support/page-weight.ts";
 import { treeCpuMs } from "./support/process-cpu.ts";
 
 const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -60,21 +60,6 @@ async function seed(url: string): Promise<string> {
   } finally {
     await database.close();
   }
-}
-
-/** The pages anyone may open without signing in. */
-function publicPages(eventPath: string): string[] {
-  return [
-    "/",
-    "/?q=jazz",
-    eventPath,
-    "/login",
-    "/register",
-    "/password",
-    "/access_to_account",
-    "/booking_refrence",
-    "/privacy_policy",
-  ];
 }
 
 const name = `bench_events_${randomBytes(4).toString("hex")}`;

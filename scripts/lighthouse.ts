@@ -17,7 +17,7 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumPath } from "#tests/e2e/browser.ts";
 import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
-import { pageWeight, printWeight } from "../bench/support/page-weight.ts";
+import { pageWeight, printWeight, publicPages } from "../bench/support/page-weight.ts";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -110,16 +110,7 @@ try {
   }
   console.log("JS and CSS of every public page:");
   const clientDir = path.join(projectRoot, "build", "client");
-  for (const pagePath of [
-    "/",
-    pages.event,
-    "/login",
-    "/register",
-    "/password",
-    "/access_to_account",
-    "/booking_refrence",
-    "/privacy_policy",
-  ]) {
+  for (const pagePath of publicPages(pages.event)) {
     printWeight(pagePath, await pageWeight(`${baseURL}${pagePath}`, clientDir));
   }
 } finally {

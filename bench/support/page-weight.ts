@@ -5,6 +5,21 @@ import { browserUA } from "./load.ts";
 
 export type PageWeight = { js: number; css: number; files: number };
 
+/** The pages anyone may open without signing in (their weight is what a newcomer loads). */
+export function publicPages(eventPath: string): string[] {
+  return [
+    "/",
+    "/?q=jazz",
+    eventPath,
+    "/login",
+    "/register",
+    "/password",
+    "/access_to_account",
+    "/booking_refrence",
+    "/privacy_policy",
+  ];
+}
+
 /**
  * The gzip size of the scripts and stylesheets a page links, following the static
  * imports of its module scripts (what the browser must fetch before the page works).
