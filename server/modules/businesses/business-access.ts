@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { businesses } from "./businesses.schema.ts";
@@ -9,6 +9,11 @@ export type Business = typeof businesses.$inferSelect;
 export async function findOwnedBusiness(db: Executor, userId: string): Promise<Business | null> {
   const [row] = await db.select().from(businesses).where(eq(businesses.ownerId, userId));
   return row ?? null;
+}
+
+/** Whether `userId` owns a business, as a boolean SQL value (for the viewer's one read). */
+export function ownsABusiness(userId: string): SQL {
+  return sql`exists(select 1 from businesses b where b.owner_id = ${userId}::uuid)`;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { type SQL, sql } from "drizzle-orm";
+
 /** Letters and digits a person can read aloud and type without confusing (no 0/o, 1/l/i). */
 const shortIdAlphabet = "23456789abcdefghjkmnpqrstuvwxyz";
 export const shortIdLength = 8;
@@ -40,4 +42,9 @@ export function eventPath(event: { title: string; shortId: string }): string {
 export function shortIdFromPathSegment(segment: string): string | null {
   const candidate = segment.slice(segment.lastIndexOf("-") + 1).toLowerCase();
   return shortIdPattern.test(candidate) ? candidate : null;
+}
+
+/** The id of the event with this short id (SQL null for none), for a larger statement. */
+export function eventIdOfShortId(shortId: string): SQL {
+  return sql`(select e.id from events e where e.short_id = ${shortId})`;
 }

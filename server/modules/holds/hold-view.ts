@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { HoldStatus } from "#contract/hold-status.ts";
 import type { HoldItemView, HoldView } from "#contract/hold-view.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
@@ -85,23 +85,16 @@ async function findHoldView(db: Executor, where: ReturnType<typeof sql>): Promis
   );
 }
 
-/** The user's live hold for an event by its short id: how many tickets, until when. */
-export async function liveHoldSummary(
-  db: Executor,
-  userId: string,
-  eventShortId: string,
-): Promise<{ ticketCount: number; expiresAt: string } | null> {
-  const [row] = await rowsOf<{ ticket_count: number; expires_at: string | Date }>(
-    db,
-    sql`select h.expires_at,
-      (select coalesce(sum(hi.quantity), 0)::int from hold_items hi where hi.hold_id = h.id)
-        as ticket_count
-    from holds h join events e on e.id = h.event_id
-    where e.short_id = ${eventShortId} and h.user_id = ${userId}::uuid
+/**
+ * The user's live hold of an event as one JSON value (null without one): how many
+ * tickets, until when. A fragment for a statement that reads more (the viewer).
+ */
+export function liveHoldJson(userId: string, eventId: SQL): SQL {
+  return sql`(select json_build_object('ticketCount',
+      (select coalesce(sum(hi.quantity), 0)::int from hold_items hi where hi.hold_id = h.id),
+      'expiresAt', h.expires_at)
+    from holds h
+    where h.event_id = ${eventId} and h.user_id = ${userId}::uuid
       and h.status = 'active' and h.expires_at > now()
-    limit 1`,
-  );
-  return row
-    ? { ticketCount: row.ticket_count, expiresAt: new Date(row.expires_at).toISOString() }
-    : null;
+    limit 1)`;
 }

@@ -109,12 +109,13 @@ export async function businessRoleOf(
 
 /** Whether the user is in any team at all (the header shows the coordinator's section). */
 export async function isTeamMember(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(teamMembers)
-    .where(eq(teamMembers.userId, userId))
-    .limit(1);
-  return row !== undefined;
+  const [row] = await rowsOf<{ member: boolean }>(db, sql`select ${inATeam(userId)} as member`);
+  return row?.member === true;
+}
+
+/** The same as a boolean SQL value, for a statement that reads more (the viewer). */
+export function inATeam(userId: string): SQL {
+  return sql`exists(select 1 from team_members m where m.user_id = ${userId}::uuid)`;
 }
 
 const resolverOf =
