@@ -35,8 +35,8 @@ export function PasswordInput({
 }: Props) {
   const id = useFieldId();
   const [visible, setVisible] = useState(false);
-  // As Mantine's: the button acts on press (mouse down, touch end) and keeps the focus in
-  // the input; it is out of the tab order (the input's own keys stay the way to type).
+  // As Mantine's: the button acts on press (mouse down, touch end) and cancels the press,
+  // so the focus stays in the input while typing; it is out of the tab order.
   const toggle = (event: SyntheticEvent) => {
     event.preventDefault();
     setVisible((shown) => !shown);
@@ -87,8 +87,7 @@ export function PasswordInput({
           autoComplete={autoComplete || "off"}
           type={visible ? "text" : "password"}
           aria-describedby={
-            [describedBy(id, { label, error }), callerDescribedBy].filter(Boolean).join(" ") ||
-            undefined
+            [describedBy(id, { error }), callerDescribedBy].filter(Boolean).join(" ") || undefined
           }
         />
       </div>

@@ -33,7 +33,10 @@ export const useFieldId = () => `mantine-${useId()}`;
  * What the control names as its description: Mantine's error, then description (with the
  * empty slot of its "success" message between them, hence the two spaces).
  */
-export function describedBy(id: string, { error, description }: FieldProps): string | undefined {
+export function describedBy(
+  id: string,
+  { error, description }: Pick<FieldProps, "error" | "description">,
+): string | undefined {
   const ids = [error ? `${id}-error` : "", "", description ? `${id}-description` : ""];
   return ids.join(" ").trim() || undefined;
 }
