@@ -4,18 +4,20 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   // The public pages everyone opens first: plain elements, no Mantine (decision 024).
   index("routes/home.tsx"),
+  // Signing in and up, and a forgotten password: the first screens a visitor fills in,
+  // plain elements too (issue 28, part 3).
+  route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
+  route("sms_verify", "routes/sms_verify.tsx"),
+  route("password", "routes/password.tsx"),
+  route("new_password", "routes/new_password.tsx"),
+  route("access_to_account", "routes/access_to_account.tsx"),
   // Last by specificity: a single segment that no screen claims is an event's short id
   // or slug.
   route(":id", "routes/event.$id.tsx"),
   route(":id/calendar.ics", "routes/event.$id.calendar.tsx"),
   // Every other screen is built from Mantine's components, under its provider.
   layout("routes/mantine-layout.tsx", [
-    route("login", "routes/login.tsx"),
-    route("register", "routes/register.tsx"),
-    route("sms_verify", "routes/sms_verify.tsx"),
-    route("password", "routes/password.tsx"),
-    route("new_password", "routes/new_password.tsx"),
-    route("access_to_account", "routes/access_to_account.tsx"),
     route("upcomming", "routes/upcomming.tsx"),
     route("setting", "routes/setting.tsx"),
     route("privacy_policy", "routes/privacy_policy.tsx"),

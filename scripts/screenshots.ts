@@ -143,6 +143,48 @@ function shotsFor({ event, booking, teamId, ticketId, card }: ScreenData): Shot[
     },
     { name: "login_signed_in", path: "/login?redirect=/order", as: "user" },
     { name: "register_signed_in", path: "/register", as: "user" },
+    // The sign-in forms answering: fields' errors, the password shown, its rules checked.
+    {
+      name: "login_refused",
+      path: "/login",
+      as: "visitor",
+      act: async (page) => {
+        await page.getByLabel("Phone number or email address").fill("12");
+        await page.locator('input[name="password"]').fill("not my password");
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await page.locator("[aria-invalid], [role=alert]").first().waitFor();
+      },
+    },
+    {
+      name: "register_refused",
+      path: "/register",
+      as: "visitor",
+      act: async (page) => {
+        await page.getByLabel("Your name").fill("Ada Lovelace");
+        await page.getByLabel(/^Country/).selectOption("GB");
+        await page.getByLabel("Phone number").fill("07911 12");
+        await page.locator('input[name="password"]').fill("qwertyuiop");
+        await page.getByRole("button", { name: "Toggle password visibility" }).click();
+        await page.getByRole("button", { name: "Create account" }).click();
+        await page.getByText("This is not a valid phone number").waitFor();
+        // The rules the server checks, a moment after typing stopped.
+        await page.waitForTimeout(1000);
+      },
+    },
+    {
+      name: "new_password_refused",
+      path: "/new_password",
+      as: "visitor",
+      act: async (page) => {
+        await page.getByLabel("Phone number").fill("07911 12");
+        await page.getByLabel(/^Country/).selectOption("GB");
+        await page.getByLabel("6-digit code").fill("123456");
+        await page.locator('input[name="password"]').fill("violet orbit lantern 42");
+        await page.getByRole("button", { name: "Set password and sign in" }).click();
+        await page.locator("[aria-invalid], [role=alert]").first().waitFor();
+        await page.waitForTimeout(1000);
+      },
+    },
     { name: "business", path: "/business", as: "owner" },
     { name: "business_events", path: "/business/events", as: "owner" },
     { name: "business_events_new", path: "/business/events/new", as: "owner" },

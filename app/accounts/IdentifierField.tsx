@@ -1,5 +1,6 @@
-import { Group, NativeSelect, TextInput } from "@mantine/core";
 import type { PhoneRegion } from "#app/components/PhoneNumberField.tsx";
+import { NativeSelect, TextInput } from "#app/ui/fields.tsx";
+import { Group } from "#app/ui/layout.tsx";
 
 /**
  * Phone number or email address, with the country used to read a phone number typed in
@@ -35,7 +36,7 @@ export function IdentifierField({
           value: region.code,
           label: `${region.name} (+${region.callingCode})`,
         }))}
-        w={{ base: "100%", xs: 240 }}
+        widthFromXs={240}
       />
     </Group>
   );

@@ -1,7 +1,8 @@
-import { Button, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { useSubmitting } from "#app/forms/use-submitting.ts";
+import { Button } from "#app/ui/Button.tsx";
+import { Text } from "#app/ui/text.tsx";
 
 function secondsUntil(iso: string): number {
   return Math.max(0, Math.ceil((new Date(iso).getTime() - Date.now()) / 1000));

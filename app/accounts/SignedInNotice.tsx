@@ -1,7 +1,9 @@
-import { Button, Group, Paper, Stack, Text } from "@mantine/core";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { signOut } from "#app/session/sign-out.ts";
 import type { SignedInUser } from "#app/session/signed-in-user.ts";
+import { Button, ButtonLink } from "#app/ui/Button.tsx";
+import { Group, Paper, Stack } from "#app/ui/layout.tsx";
+import { Text } from "#app/ui/text.tsx";
 
 /**
  * What `/login` and `/register` show to someone already signed in: who they are, the way
@@ -17,15 +19,13 @@ export function SignedInNotice({
 }) {
   const { pathname, search } = useLocation();
   return (
-    <Paper withBorder p="lg" radius="md" maw="32rem" data-testid="signed-in-notice">
+    <Paper p="lg" radius="md" maw="32rem" data-testid="signed-in-notice">
       <Stack gap="md">
         <Text>
           You are signed in as <strong>{user.name || "a user without a name"}</strong>.
         </Text>
         <Group>
-          <Button component={Link} to={redirect ?? "/"}>
-            {redirect ? "Continue" : "Go to events"}
-          </Button>
+          <ButtonLink to={redirect ?? "/"}>{redirect ? "Continue" : "Go to events"}</ButtonLink>
           <Button variant="default" onClick={() => void signOut(user.id, `${pathname}${search}`)}>
             Sign out
           </Button>

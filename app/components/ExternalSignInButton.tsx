@@ -1,7 +1,8 @@
-import { Button, Stack } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
+import { Button } from "#app/ui/Button.tsx";
+import { Stack } from "#app/ui/layout.tsx";
 import { safeRedirect } from "#contract/safe-redirect.ts";
 
 /** What the sign-in popup posts to this page (server/modules/profile/oidc/oidc-routes.ts). */

@@ -1,5 +1,5 @@
-import { Alert } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Alert } from "#app/ui/notices.tsx";
 
 /** A form's answer above its fields: an error (role alert) or a neutral notice (status). */
 export function FormMessage({
@@ -15,7 +15,6 @@ export function FormMessage({
     <Alert
       role={kind === "error" ? "alert" : "status"}
       color={kind === "error" ? "red" : "blue"}
-      variant="light"
       title={title}
     >
       {children}

@@ -1,5 +1,5 @@
-import { PasswordInput } from "@mantine/core";
 import { useState } from "react";
+import { PasswordInput } from "#app/ui/PasswordInput.tsx";
 import { type PasswordPolicy, PasswordPolicyChecklist } from "./PasswordPolicyChecklist.tsx";
 
 type Props = {

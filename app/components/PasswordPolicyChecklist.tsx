@@ -1,6 +1,6 @@
-import { List, Text, VisuallyHidden } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { callable, type FunctionOutput } from "#app/callable/callable.ts";
+import { ListItem, PlainList, Text, VisuallyHidden } from "#app/ui/text.tsx";
 
 /** The server's password policy (`accounts.passwordPolicy`): limits and rules, each met or not. */
 export type PasswordPolicy = FunctionOutput<"accounts.passwordPolicy">;
@@ -62,9 +62,9 @@ export function PasswordPolicyChecklist({ policy, password, phone, region, email
       <Text size="sm" fw={500} mb={4}>
         Your password needs to be:
       </Text>
-      <List size="sm" spacing={2} listStyleType="none" data-testid="password-policy">
+      <PlainList data-testid="password-policy">
         {rules.map((rule) => (
-          <List.Item key={rule.id} data-rule={rule.id} data-met={rule.met ? "true" : "false"}>
+          <ListItem key={rule.id} data-rule={rule.id} data-met={rule.met ? "true" : "false"}>
             <Text
               span
               size="sm"
@@ -75,9 +75,9 @@ export function PasswordPolicyChecklist({ policy, password, phone, region, email
               {rule.label}
               <VisuallyHidden>{rule.met ? " (done)" : " (not yet)"}</VisuallyHidden>
             </Text>
-          </List.Item>
+          </ListItem>
         ))}
-      </List>
+      </PlainList>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { Group, NativeSelect, TextInput } from "@mantine/core";
+import { NativeSelect, TextInput } from "#app/ui/fields.tsx";
+import { Group } from "#app/ui/layout.tsx";
 
 export type PhoneRegion = { code: string; callingCode: string; name: string };
 
@@ -45,7 +46,7 @@ export function PhoneNumberField({
           label: `${region.name} (+${region.callingCode})`,
         }))}
         onChange={(event) => onRegionChange?.(event.currentTarget.value)}
-        w={{ base: "100%", xs: 220 }}
+        widthFromXs={220}
       />
       <TextInput
         name={name}

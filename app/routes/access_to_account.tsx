@@ -1,5 +1,4 @@
-import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { IdentifierField } from "#app/accounts/IdentifierField.tsx";
 import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
 import { redirectParam, withRedirect } from "#app/accounts/redirect-param.ts";
@@ -10,6 +9,9 @@ import { field, formFailure, generalMessage } from "#app/forms/form-failure.ts";
 import { useSubmitting } from "#app/forms/use-submitting.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { Button } from "#app/ui/Button.tsx";
+import { Group, Stack } from "#app/ui/layout.tsx";
+import { AnchorLink, Text } from "#app/ui/text.tsx";
 import type { Route } from "./+types/access_to_account";
 
 const title = "Sign in with a one-time code";
@@ -70,9 +72,7 @@ export default function Page() {
       </Form>
       <Text>
         Know your password?{" "}
-        <Anchor component={Link} to={withRedirect("/login", target)} underline="always">
-          Sign in with it
-        </Anchor>
+        <AnchorLink to={withRedirect("/login", target)}>Sign in with it</AnchorLink>
       </Text>
     </Screen>
   );

@@ -1,5 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack } from "@mantine/core";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { IdentifierField } from "#app/accounts/IdentifierField.tsx";
 import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
 import { redirectParam, withRedirect } from "#app/accounts/redirect-param.ts";
@@ -13,6 +12,10 @@ import { useSubmitting } from "#app/forms/use-submitting.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import { useSignedInUser } from "#app/session/signed-in-user.ts";
+import { Button } from "#app/ui/Button.tsx";
+import { Group, Stack } from "#app/ui/layout.tsx";
+import { PasswordInput } from "#app/ui/PasswordInput.tsx";
+import { AnchorLink } from "#app/ui/text.tsx";
 import { safeRedirect } from "#contract/safe-redirect.ts";
 import type { Route } from "./+types/login";
 
@@ -79,9 +82,9 @@ export default function Page() {
             <FormMessage kind="error">
               {generalMessage(failure)}{" "}
               {failure?.reason === "code-required" ? (
-                <Anchor component={Link} to={withRedirect("/access_to_account", target)}>
+                <AnchorLink to={withRedirect("/access_to_account", target)}>
                   Get a sign-in code
-                </Anchor>
+                </AnchorLink>
               ) : null}
             </FormMessage>
           ) : null}
@@ -109,9 +112,9 @@ export default function Page() {
       <ExternalSignInButton provider={provider} />
       <Group component="nav" aria-label="Other ways in" gap="lg">
         {otherWays.map((link) => (
-          <Anchor key={link.label} component={Link} to={link.to} underline="hover">
+          <AnchorLink key={link.label} to={link.to} underline="hover">
             {link.label}
-          </Anchor>
+          </AnchorLink>
         ))}
       </Group>
     </Screen>

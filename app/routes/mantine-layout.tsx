@@ -4,8 +4,9 @@ import { theme } from "#app/theme.ts";
 
 /**
  * Mantine's provider for the screens built from its components (forms, the console, the
- * door). The public pages (`/`, `/{id}`) and the frame are plain elements with Mantine's
- * look (app/ui, decision 024) and sit outside it: they load none of Mantine's code. Its
+ * door). The public pages (`/`, `/{id}`), the sign-in screens and the frame are plain
+ * elements with Mantine's look (app/ui, decision 024) and sit outside it: they load none
+ * of Mantine's code. Its
  * CSS variables and breakpoint classes come with the stylesheet (`virtual:theme.css`),
  * not a `<style>` per render.
  */

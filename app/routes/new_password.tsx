@@ -1,6 +1,5 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
 import { redirectParam } from "#app/accounts/redirect-param.ts";
 import { FormMessage } from "#app/components/FormMessage.tsx";
@@ -12,6 +11,10 @@ import { field, formFailure, generalMessage } from "#app/forms/form-failure.ts";
 import { useSubmitting } from "#app/forms/use-submitting.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { Button } from "#app/ui/Button.tsx";
+import { TextInput } from "#app/ui/fields.tsx";
+import { Group, Stack } from "#app/ui/layout.tsx";
+import { AnchorLink, Text } from "#app/ui/text.tsx";
 import { safeRedirect } from "#contract/safe-redirect.ts";
 import type { Route } from "./+types/new_password";
 
@@ -77,9 +80,7 @@ export default function Page() {
             <>
               <FormMessage kind="error">{generalMessage(failure)}</FormMessage>
               <Text>
-                <Anchor component={Link} to="/password" underline="always">
-                  Ask for a new code or link
-                </Anchor>
+                <AnchorLink to="/password">Ask for a new code or link</AnchorLink>
               </Text>
             </>
           ) : null}
@@ -110,7 +111,7 @@ export default function Page() {
                 maxLength={6}
                 required
                 error={failure?.fieldErrors.code}
-                w={{ base: "100%", xs: 220 }}
+                widthFromXs={220}
               />
             </>
           )}

@@ -1,5 +1,4 @@
-import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { IdentifierField } from "#app/accounts/IdentifierField.tsx";
 import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
 import { FormMessage } from "#app/components/FormMessage.tsx";
@@ -9,6 +8,9 @@ import { field, formFailure, generalMessage } from "#app/forms/form-failure.ts";
 import { useSubmitting } from "#app/forms/use-submitting.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { Button } from "#app/ui/Button.tsx";
+import { Group, Stack } from "#app/ui/layout.tsx";
+import { AnchorLink, Text } from "#app/ui/text.tsx";
 import type { Route } from "./+types/password";
 
 const title = "Forgot your password?";
@@ -78,9 +80,7 @@ export default function Page() {
       </Form>
       <Text>
         Still have your phone?{" "}
-        <Anchor component={Link} to="/access_to_account" underline="always">
-          Sign in with a one-time code
-        </Anchor>
+        <AnchorLink to="/access_to_account">Sign in with a one-time code</AnchorLink>
       </Text>
     </Screen>
   );

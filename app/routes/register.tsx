@@ -1,6 +1,5 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import { phoneRegionsFor } from "#app/accounts/phone-regions.server.ts";
 import { redirectParam, withRedirect } from "#app/accounts/redirect-param.ts";
 import { SignedInNotice } from "#app/accounts/SignedInNotice.tsx";
@@ -14,6 +13,10 @@ import { useSubmitting } from "#app/forms/use-submitting.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import { useSignedInUser } from "#app/session/signed-in-user.ts";
+import { Button } from "#app/ui/Button.tsx";
+import { TextInput } from "#app/ui/fields.tsx";
+import { Group, Stack } from "#app/ui/layout.tsx";
+import { AnchorLink, Text } from "#app/ui/text.tsx";
 import type { Route } from "./+types/register";
 
 const title = "Create an account";
@@ -126,9 +129,7 @@ export default function Page() {
       </Form>
       <Text>
         Already have an account?{" "}
-        <Anchor component={Link} to={withRedirect("/login", target)} underline="always">
-          Sign in
-        </Anchor>
+        <AnchorLink to={withRedirect("/login", target)}>Sign in</AnchorLink>
       </Text>
     </Screen>
   );

@@ -1,8 +1,6 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import {
   data,
   Form,
-  Link,
   redirect,
   type ShouldRevalidateFunctionArgs,
   useActionData,
@@ -18,6 +16,10 @@ import { useSubmitting } from "#app/forms/use-submitting.ts";
 import type { ServerContext } from "#app/server-context.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { Button } from "#app/ui/Button.tsx";
+import { TextInput } from "#app/ui/fields.tsx";
+import { Group, Stack } from "#app/ui/layout.tsx";
+import { AnchorLink, Text } from "#app/ui/text.tsx";
 import { safeRedirect } from "#contract/safe-redirect.ts";
 import type { Route } from "./+types/sms_verify";
 
@@ -89,14 +91,8 @@ export default function Page() {
           This page works with the link from the previous step.
         </FormMessage>
         <Text>
-          <Anchor component={Link} to="/register" underline="always">
-            Create an account
-          </Anchor>{" "}
-          or{" "}
-          <Anchor component={Link} to="/access_to_account" underline="always">
-            sign in with a one-time code
-          </Anchor>
-          .
+          <AnchorLink to="/register">Create an account</AnchorLink> or{" "}
+          <AnchorLink to="/access_to_account">sign in with a one-time code</AnchorLink>.
         </Text>
       </Screen>
     );
@@ -143,7 +139,7 @@ export default function Page() {
               required
               disabled={!usable}
               error={failure?.fieldErrors.code}
-              w={{ base: "100%", xs: 220 }}
+              widthFromXs={220}
             />
             <Group>
               <Button type="submit" loading={submitting} disabled={!usable}>

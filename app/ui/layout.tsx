@@ -14,13 +14,16 @@ type Box = Omit<HTMLAttributes<HTMLElement>, "style"> & {
   p?: Spacing;
   m?: Spacing;
   ta?: "center";
+  /** Maximum width, as Mantine's `maw`. */
+  maw?: string;
 };
 
 type Align = "stretch" | "center" | "flex-start" | "flex-end";
 
-function boxStyle({ p, m, ta, style }: Pick<Box, "p" | "m" | "ta" | "style">): Style {
+function boxStyle({ p, m, ta, maw, style }: Pick<Box, "p" | "m" | "ta" | "maw" | "style">): Style {
   return {
     ...(ta ? { textAlign: ta } : {}),
+    ...(maw ? { maxWidth: maw } : {}),
     ...style,
     ...(m !== undefined ? { margin: spacing(m) } : {}),
     ...(p !== undefined ? { padding: spacing(p) } : {}),
@@ -35,6 +38,7 @@ export function Stack({
   p,
   m,
   ta,
+  maw,
   style,
   ...rest
 }: Box & { gap?: Spacing; align?: Align }) {
@@ -45,7 +49,7 @@ export function Stack({
       "--stack-gap": spacing(gap),
       "--stack-align": align,
       "--stack-justify": "flex-start",
-      ...boxStyle({ p, m, ta, style }),
+      ...boxStyle({ p, m, ta, maw, style }),
     },
   });
 }
@@ -60,6 +64,7 @@ export function Group({
   p,
   m,
   ta,
+  maw,
   style,
   ...rest
 }: Box & {
@@ -76,7 +81,7 @@ export function Group({
       "--group-align": align,
       "--group-justify": justify,
       "--group-wrap": wrap,
-      ...boxStyle({ p, m, ta, style }),
+      ...boxStyle({ p, m, ta, maw, style }),
     },
   });
 }
@@ -92,7 +97,7 @@ export function Container({
   className,
   style,
   ...rest
-}: Omit<Box, "component" | "p" | "m"> & { size: "sm" | "md"; py: "xl" | "responsive" }) {
+}: Omit<Box, "component" | "p" | "m" | "maw"> & { size: "sm" | "md"; py: "xl" | "responsive" }) {
   return (
     <div
       {...rest}
@@ -115,11 +120,27 @@ export function Container({
 }
 
 /** A bordered surface, as Mantine's `<Paper withBorder p=…>`. */
-export function Paper({ component = "div", p, className, style, ...rest }: Box) {
+export function Paper({
+  component = "div",
+  p,
+  maw,
+  radius,
+  className,
+  style,
+  ...rest
+}: Box & {
+  /** The theme's radius, which the surface has anyway; Mantine writes it when given. */
+  radius?: "md";
+}) {
   return createElement(component, {
     ...rest,
     className: joinClasses("m_1b7284a3 mantine-Paper-root", className),
-    style: { ...(p !== undefined ? { padding: spacing(p) } : {}), ...style },
+    style: {
+      ...(radius ? { "--paper-radius": `var(--mantine-radius-${radius})` } : {}),
+      ...(p !== undefined ? { padding: spacing(p) } : {}),
+      ...(maw ? { maxWidth: maw } : {}),
+      ...style,
+    },
     "data-with-border": true,
   });
 }

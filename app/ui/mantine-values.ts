@@ -19,8 +19,9 @@ export const spacing = (value: Spacing) =>
       : rem(value)
     : `var(--mantine-spacing-${value})`;
 
-/** `"dimmed"`, `"bright"`, `"red.9"` → the theme's CSS variable. */
+/** `"dimmed"`, `"bright"`, `"red.9"` → the theme's CSS variable; a `var(…)` as it is. */
 export const color = (value: string) => {
+  if (value.startsWith("var(")) return value;
   const [name, shade] = value.split(".");
   return shade ? `var(--mantine-color-${name}-${shade})` : `var(--mantine-color-${name})`;
 };

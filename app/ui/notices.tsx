@@ -23,19 +23,25 @@ export function Badge({ color, children }: { color: string; children: ReactNode 
   );
 }
 
-/** A notice with a title, announced when it appears (`role="alert"`). */
+/**
+ * A notice, with a title or without: an error or a warning is announced at once
+ * (`role="alert"`), a neutral answer when the reader is free (`role="status"`).
+ */
 export function Alert({
   color,
   title,
+  role = "alert",
   children,
 }: {
-  /** A theme colour's name: "red", "yellow". */
+  /** A theme colour's name: "red", "yellow", "blue". */
   color: string;
-  title: ReactNode;
+  title?: ReactNode;
+  role?: "alert" | "status";
   children: ReactNode;
 }) {
   const id = `mantine-${useId()}`;
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is "alert" or "status", both named by a title
     <div
       style={
         {
@@ -47,17 +53,19 @@ export function Alert({
       className="m_66836ed3 mantine-Alert-root"
       data-variant="light"
       id={id}
-      role="alert"
+      role={role}
       aria-describedby={`${id}-body`}
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={title ? `${id}-title` : undefined}
     >
       <div className="m_a5d60502 mantine-Alert-wrapper">
         <div className="m_667c2793 mantine-Alert-body">
-          <div className="m_6a03f287 mantine-Alert-title">
-            <span id={`${id}-title`} className="m_698f4f23 mantine-Alert-label">
-              {title}
-            </span>
-          </div>
+          {title ? (
+            <div className="m_6a03f287 mantine-Alert-title">
+              <span id={`${id}-title`} className="m_698f4f23 mantine-Alert-label">
+                {title}
+              </span>
+            </div>
+          ) : null}
           <div id={`${id}-body`} className="m_7fa78076 mantine-Alert-message" data-variant="light">
             {children}
           </div>

@@ -1,56 +1,14 @@
 import * as M from "@mantine/core";
 import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { Link, MemoryRouter } from "react-router";
+import { Link } from "react-router";
 import { describe, expect, it } from "vitest";
-import { theme } from "#app/theme.ts";
 import { Button, ButtonAnchor, ButtonLink } from "./Button.tsx";
+import { html, normalized } from "./compare-markup.tsx";
 import { NativeSelect, TextInput } from "./fields.tsx";
 import { Burger, IconButton } from "./icon-buttons.tsx";
 import { Container, Group, Paper, Stack } from "./layout.tsx";
 import { Alert, Badge } from "./notices.tsx";
 import { Anchor, AnchorLink, List, Text, Title } from "./text.tsx";
-
-/** Renders inside a router (for links), and for Mantine's side inside its provider. */
-function html(element: ReactElement, mantine: boolean): string {
-  const tree = <MemoryRouter>{element}</MemoryRouter>;
-  return renderToStaticMarkup(
-    mantine ? (
-      <M.MantineProvider theme={theme} withCssVariables={false} withGlobalClasses={false}>
-        {tree}
-      </M.MantineProvider>
-    ) : (
-      tree
-    ),
-  );
-}
-
-/**
- * Markup compared as a browser's CSS would see it: attributes, class lists and style
- * declarations in any order, generated ids as one placeholder, `true` data attributes as
- * React writes booleans.
- */
-function normalized(markup: string): string {
-  return markup
-    .replace(/(?:mantine-)?_R_[0-9a-z]+_/g, "ID")
-    .replace(/<([a-z0-9]+)((?:\s+[^\s=>]+(?:="[^"]*")?)*)\s*(\/?)>/g, (_tag, name, attrs, self) => {
-      const list = [...String(attrs).matchAll(/([^\s=>]+)(?:="([^"]*)")?/g)].map(([, key, v]) => {
-        let value = v ?? "";
-        if (key === "class") value = value.split(/\s+/).filter(Boolean).sort().join(" ");
-        if (key === "style") {
-          value = value
-            .split(";")
-            .map((d) => d.trim())
-            .filter(Boolean)
-            .sort()
-            .join(";");
-        }
-        if (value === "true") value = "";
-        return `${key}="${value}"`;
-      });
-      return `<${name} ${list.sort().join(" ")}${self}>`;
-    });
-}
 
 /** The same select, given to ours and to Mantine's. */
 const selectProps = {

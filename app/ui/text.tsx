@@ -14,12 +14,15 @@ import { color, joinClasses, rem, type Spacing, type Style, spacing } from "./ma
  */
 type TextProps = Omit<HTMLAttributes<HTMLElement>, "style"> & {
   size?: "sm" | "lg";
-  /** A theme colour: "dimmed", "red.9". */
+  /** A theme colour: "dimmed", "red.9", or a `var(…)`. */
   c?: string;
   fw?: number;
   /** Font size in pixels. */
   fz?: number;
   maw?: string;
+  /** Margin above and below, as Mantine's `mt` and `mb`. */
+  mt?: Spacing;
+  mb?: Spacing;
   span?: boolean;
   component?: "p" | "h2" | "div";
   style?: Style;
@@ -32,6 +35,8 @@ export function Text({
   fw,
   fz,
   maw,
+  mt,
+  mb,
   span,
   component = "p",
   className,
@@ -52,6 +57,8 @@ export function Text({
       ...(fz !== undefined ? { fontSize: rem(fz) } : {}),
       ...(fw !== undefined ? { fontWeight: fw } : {}),
       ...(maw ? { maxWidth: maw } : {}),
+      ...(mt !== undefined ? { marginTop: spacing(mt) } : {}),
+      ...(mb !== undefined ? { marginBottom: spacing(mb) } : {}),
       ...style,
     },
     "data-size": size,
@@ -92,17 +99,27 @@ export function Title({
 const anchorClass =
   "mantine-focus-auto m_849cf0da m_b6d8b162 mantine-Text-root mantine-Anchor-root";
 
-/** A link to another site or a file, underlined. */
-export function Anchor({ className, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
-  return <a {...rest} className={joinClasses(anchorClass, className)} data-underline="always" />;
+/** Underlined always (the theme's default: a link in running text), or on hover only (a link standing alone). */
+type Underline = { underline?: "always" | "hover" };
+
+/** A link to another site or a file. */
+export function Anchor({
+  className,
+  underline = "always",
+  ...rest
+}: AnchorHTMLAttributes<HTMLAnchorElement> & Underline) {
+  return <a {...rest} className={joinClasses(anchorClass, className)} data-underline={underline} />;
 }
 
-/** A link inside the app, underlined. */
+/** A link inside the app. */
 export function AnchorLink({
   className,
+  underline = "always",
   ...rest
-}: Omit<LinkProps, "className"> & { className?: string }) {
-  return <Link {...rest} className={joinClasses(anchorClass, className)} data-underline="always" />;
+}: Omit<LinkProps, "className"> & { className?: string } & Underline) {
+  return (
+    <Link {...rest} className={joinClasses(anchorClass, className)} data-underline={underline} />
+  );
 }
 
 /** A bulleted list indented like Mantine's `<List withPadding>`. */
@@ -111,12 +128,53 @@ export function List({ items }: { items: ReactNode[] }) {
     <ul className="m_abbac491 mantine-List-root" data-with-padding="true">
       {items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity but their place
-        <li key={i} className="m_abb6bec2 mantine-List-item">
-          <div className="m_75cd9f71 mantine-List-itemWrapper">
-            <span className="mantine-List-itemLabel">{item}</span>
-          </div>
-        </li>
+        <ListItem key={i}>{item}</ListItem>
       ))}
     </ul>
   );
+}
+
+/**
+ * A small list without bullets, its items 2 px apart, as Mantine's
+ * `<List size="sm" spacing={2} listStyleType="none">` (the password rules).
+ */
+export function PlainList({
+  style,
+  ...rest
+}: Omit<HTMLAttributes<HTMLUListElement>, "style" | "className"> & { style?: Style }) {
+  return (
+    <ul
+      {...rest}
+      style={
+        {
+          "--list-fz": "var(--mantine-font-size-sm)",
+          "--list-lh": "var(--mantine-line-height-sm)",
+          "--list-spacing": rem(2),
+          listStyleType: "none",
+          ...style,
+        } as Style
+      }
+      className="m_abbac491 mantine-List-root"
+      data-size="sm"
+      data-type="none"
+    />
+  );
+}
+
+export function ListItem({
+  children,
+  ...rest
+}: Omit<HTMLAttributes<HTMLLIElement>, "className"> & { [data: `data-${string}`]: string }) {
+  return (
+    <li {...rest} className="m_abb6bec2 mantine-List-item">
+      <div className="m_75cd9f71 mantine-List-itemWrapper">
+        <span className="mantine-List-itemLabel">{children}</span>
+      </div>
+    </li>
+  );
+}
+
+/** Read by screen readers, not shown. */
+export function VisuallyHidden({ children }: { children: ReactNode }) {
+  return <span className="m_515a97f8 mantine-VisuallyHidden-root">{children}</span>;
 }

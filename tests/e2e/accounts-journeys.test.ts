@@ -141,6 +141,23 @@ describe("accounts in the browser", () => {
     await page.waitForURL(`${baseURL}/profile?tab=sessions`);
   });
 
+  it("shows the typed password with the eye button and hides it again", async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseURL}/login`);
+    await waitForHydration(page);
+    const input = page.locator('input[name="password"]');
+    await input.fill("violet orbit");
+    const eye = page.getByRole("button", { name: "Toggle password visibility" });
+    await expect(input.getAttribute("type")).resolves.toBe("password");
+    await eye.click();
+    await expect.poll(() => input.getAttribute("type")).toBe("text");
+    await expect(eye.getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(input.inputValue()).resolves.toBe("violet orbit");
+    await eye.click();
+    await expect.poll(() => input.getAttribute("type")).toBe("password");
+    await expect(eye.getAttribute("aria-pressed")).resolves.toBe("false");
+  });
+
   it("ignores a redirect to another site", async () => {
     const phone = newPhone();
     await register(await newPage(browser), phone);
