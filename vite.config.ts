@@ -7,15 +7,17 @@ import { doorWorker } from "./vite.door-worker.ts";
 /**
  * `virtual:theme.css`: the theme's CSS variables and Mantine's breakpoint classes,
  * computed from app/theme.ts at build time, so no page computes or inlines them per
- * request (decision 024).
+ * request (decision 024). The same stylesheet under a second name,
+ * `virtual:theme-after-mantine.css`, for the Mantine layout to link after Mantine's full
+ * file: one module is bundled once, where the root imports it, before that file.
  */
 function themeCss(): Plugin {
-  const id = "virtual:theme.css";
-  const resolved = `\0${id}`;
+  const ids = ["virtual:theme.css", "virtual:theme-after-mantine.css"];
   return {
     name: "theme-css",
-    resolveId: (source) => (source === id ? resolved : undefined),
-    load: (source) => (source === resolved ? themeStylesheet : undefined),
+    resolveId: (source) => (ids.includes(source) ? `\0${source}` : undefined),
+    load: (source) =>
+      source.startsWith("\0") && ids.includes(source.slice(1)) ? themeStylesheet : undefined,
   };
 }
 

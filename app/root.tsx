@@ -1,4 +1,34 @@
-import "@mantine/core/styles.css";
+// Only the part of Mantine's stylesheet that the frame, the public pages and the sign-in
+// screens draw with (app/ui writes these components' classes, decision 024): the whole
+// file (~37 KiB gzip) blocked their first paint. The Mantine screens load the whole of it
+// with their layout (routes/mantine-layout.tsx). Mantine's global styles first, then the
+// components in the order of its full file (dependencies first: UnstyledButton before
+// Button; Input before PasswordInput); root-styles.test.ts holds the list complete.
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/default-css-variables.css";
+import "@mantine/core/styles/global.css";
+import "@mantine/core/styles/UnstyledButton.css";
+import "@mantine/core/styles/VisuallyHidden.css";
+import "@mantine/core/styles/Paper.css";
+import "@mantine/core/styles/Loader.css";
+import "@mantine/core/styles/ActionIcon.css";
+import "@mantine/core/styles/CloseButton.css";
+import "@mantine/core/styles/Group.css";
+import "@mantine/core/styles/Input.css";
+import "@mantine/core/styles/Alert.css";
+import "@mantine/core/styles/Text.css";
+import "@mantine/core/styles/Anchor.css";
+import "@mantine/core/styles/Combobox.css";
+import "@mantine/core/styles/Badge.css";
+import "@mantine/core/styles/Burger.css";
+import "@mantine/core/styles/Button.css";
+import "@mantine/core/styles/Container.css";
+import "@mantine/core/styles/Image.css";
+import "@mantine/core/styles/List.css";
+import "@mantine/core/styles/NavLink.css";
+import "@mantine/core/styles/PasswordInput.css";
+import "@mantine/core/styles/Stack.css";
+import "@mantine/core/styles/Title.css";
 import "virtual:theme.css";
 import type { ReactNode } from "react";
 import {
