@@ -62,7 +62,7 @@ export function WaitingRoomForm({ settings, timeZone }: Props) {
           <TextInput
             name="checkoutCapacity"
             label="Buyers choosing at once"
-            description={`How many people may be choosing tickets at the same time; the room lets more in as they finish (1 to ${MAX_CHECKOUT_CAPACITY.toLocaleString("en-GB")}).`}
+            description={`Let in to choose tickets at the same time (1 to ${MAX_CHECKOUT_CAPACITY.toLocaleString("en-GB")}).`}
             inputMode="numeric"
             required
             defaultValue={capacity}
