@@ -71,7 +71,7 @@ function announcement(props: RoomPanelProps): string {
     case "lapsed":
       return "Your turn passed.";
     case "turn-ended":
-      return "Your turn has ended.";
+      return "You have had your turn.";
     case "join":
       return props.joining ? "Joining the waiting room." : "";
     case "before-start":

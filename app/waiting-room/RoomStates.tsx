@@ -119,11 +119,11 @@ export function TurnEnded({ shortId }: { shortId: string }) {
   return (
     <Stack gap="sm">
       <Title order={2} size="h3">
-        Your turn has ended
+        You have had your turn
       </Title>
       <Text>
         Tickets you are holding stay yours until their hold ends.{" "}
-        <AnchorLink to={`/${shortId}`}>Go to the event</AnchorLink>
+        <AnchorLink to={`/booking/${shortId}`}>Finish booking</AnchorLink>
       </Text>
     </Stack>
   );

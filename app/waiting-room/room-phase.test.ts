@@ -58,6 +58,11 @@ describe("roomPhase", () => {
     expect(roomPhase(view({}, { admittedUntil: aMinuteAgo, lapsed: true }), now)).toBe("lapsed");
     expect(roomPhase(view({}, { admittedUntil: aMinuteAgo }), now)).toBe("turn-ended");
   });
+  it("sends someone who started a hold in their turn on to finish booking", () => {
+    expect(roomPhase(view({}, { admittedUntil: inFiveMinutes, turnUsed: true }), now)).toBe(
+      "turn-ended",
+    );
+  });
 });
 
 describe("turnHasCome", () => {

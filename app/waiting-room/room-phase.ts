@@ -6,8 +6,8 @@ import type { WaitingRoomView } from "#contract/waiting-room.ts";
  * - `sold-out`: nothing left to wait for;
  * - `admitted`: their turn, until `admittedUntil`;
  * - `lapsed`: their turn passed without a hold; they may join again at the back;
- * - `turn-ended`: their turn's time is over and the server has not called it lapsed (they
- *   started a hold in time, or the server has yet to say);
+ * - `turn-ended`: they started a hold in their turn (or its time is over and the server has
+ *   yet to say whether they did): what is left is to finish booking;
  * - `join`: in the room's page, but without a place yet (joining starts by itself);
  * - `before-start`: joined before the sale; places are drawn at the start;
  * - `placing`: joined after the draw, the place is on its way (about a second);
@@ -29,6 +29,7 @@ export function roomPhase(view: WaitingRoomView, now: number): RoomPhase {
   if (!room) return "off";
   const admittedUntil = place?.admittedUntil ? Date.parse(place.admittedUntil) : null;
   // An admitted person keeps their turn even when the last tickets go: they may hold one back.
+  if (place?.turnUsed) return "turn-ended";
   if (admittedUntil !== null && admittedUntil > now && !place?.lapsed) return "admitted";
   if (room.soldOut) return "sold-out";
   if (!place) return "join";
