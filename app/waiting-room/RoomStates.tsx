@@ -59,9 +59,13 @@ export function Waiting({ place, room }: { place: number; room: WaitingRoomState
         </span>
       </Text>
       <Text>{aheadText(ahead)}</Text>
-      <Text>
-        Estimated wait: <strong>{waitText(ahead, room.admitPerMinute)}</strong>
-      </Text>
+      {ahead > 0 && room.admitPerMinute <= 0 ? (
+        <Text>We are {waitText(ahead, 0)}: it shows once people start getting their turn.</Text>
+      ) : (
+        <Text>
+          Estimated wait: <strong>{waitText(ahead, room.admitPerMinute)}</strong>
+        </Text>
+      )}
       <progress
         className={classes.progress}
         aria-label="Your way through the queue"
