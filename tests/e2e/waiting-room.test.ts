@@ -31,12 +31,11 @@ async function reachPhase(page: Page, phase: string, timeout = 30_000) {
 }
 
 /**
- * The sale's start: a whole minute (the form's precision) at least 8 s ahead, so the buyer
- * has time to join and see the countdown.
+ * The sale's start: a whole minute (the form's precision) at least 20 s ahead, so the
+ * buyer has time to join and see the countdown on a busy machine.
  */
 function nextMinuteStart(): Date {
-  const start = new Date(Math.ceil((Date.now() + 8_000) / 60_000) * 60_000);
-  return start;
+  return new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
 }
 
 /** A published event with two tickets of one type, by a fresh organiser signed in on `page`. */
