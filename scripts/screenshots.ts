@@ -118,6 +118,15 @@ function shotsFor({ event, booking, teamId, ticketId, card }: ScreenData): Shot[
         await page.getByText("Who is coming").waitFor();
       },
     },
+    // The hold above, on the event page: the person's own part (decision 032).
+    {
+      name: "event_signed_in_holding",
+      path: event.path,
+      as: "user",
+      act: async (page) => {
+        await page.getByRole("link", { name: "Finish booking" }).waitFor();
+      },
+    },
     // Card payments (issue 24): all-in prices, the hold with its split and "Pay", coming
     // back from the payment page (confirming, cancelled), a booking paid by card.
     { name: "event_card", path: card.event.path, as: "visitor" },
