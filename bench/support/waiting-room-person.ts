@@ -1,0 +1,200 @@
+import { randomUUID } from "node:crypto";
+import type { JoinChallenge, WaitingRoomState, WaitingRoomView } from "#contract/waiting-room.ts";
+import { type CallAnswer, callFn } from "./callable-client.ts";
+import { solveChallenge } from "./proof-of-work.ts";
+import type { RoomMessage, RoomStream } from "./room-stream.ts";
+
+/** One simulated person: who, when and where they come, and what they will do. */
+export type Person = {
+  userId: string;
+  token: string;
+  cookie: string;
+  /** Wall clock (ms) of arrival. */
+  arriveAt: number;
+  instance: number;
+  /** X-Forwarded-For: the address the server counts joins of. */
+  address: string;
+  /** Holds and books once admitted (else a no-show). */
+  shows: boolean;
+  quantity: 1 | 2;
+  ticketTypeId: string;
+};
+
+/** What happened to one person; times are wall clock ms. */
+export type Outcome = {
+  joinMs: number | null;
+  joinError: string | null;
+  joinedAt: number;
+  place: number | null;
+  placeAt: number;
+  told: "admitted" | "sold-out" | null;
+  toldAt: number;
+  tickets: number;
+  buyError: string | null;
+};
+
+export type Room = {
+  url: string;
+  eventRef: string;
+  saleStartsAt: number;
+  /** Wall clock (ms) past which nobody waits any longer. */
+  deadline: number;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+// biome-ignore lint/suspicious/noExplicitAny: the callable answers' results, read by shape
+const resultOf = <T>(answer: CallAnswer) => answer.body.result as any as T | undefined;
+const codeOf = (step: string, answer: CallAnswer) =>
+  `${step} ${answer.body.error?.status ?? answer.http}`;
+
+/** Told by a room state: admitted when the mark reached the place, else sold out, else not. */
+export function toldBy(state: WaitingRoomState, place: number): Outcome["told"] {
+  if (state.admittedThrough >= place) return "admitted";
+  return state.soldOut ? "sold-out" : null;
+}
+
+/**
+ * One person's visit: a challenge, its proof of work and the join (timed together), then
+ * `waitingRoom.status` about once a second while the place is not given (from the sale
+ * start on, as the counting-down page does), then the room's messages on `stream` (the
+ * live stream of someone on the same instance, standing in for theirs) until one admits
+ * them or says sold out; admitted people who show hold and book.
+ */
+export async function visit(
+  room: Room,
+  person: Person,
+  stream: () => Promise<RoomStream | null>,
+  joined?: () => void,
+): Promise<Outcome> {
+  const out: Outcome = {
+    joinMs: null,
+    joinError: null,
+    joinedAt: 0,
+    place: null,
+    placeAt: 0,
+    told: null,
+    toldAt: 0,
+    tickets: 0,
+    buyError: null,
+  };
+  await sleep(person.arriveAt - Date.now());
+  const call = (name: string, data: unknown) =>
+    callFn(room, name, person.token, data, { "x-forwarded-for": person.address });
+  const started = Date.now();
+  const asked = await call("waitingRoom.challenge", { eventId: room.eventRef });
+  const challenge = resultOf<JoinChallenge>(asked);
+  if (!challenge) return { ...out, joinError: codeOf("challenge", asked) };
+  const nonce = solveChallenge(challenge.challenge, challenge.bits);
+  const answer = await call("waitingRoom.join", {
+    eventId: room.eventRef,
+    challenge: challenge.challenge,
+    nonce,
+  });
+  let view = resultOf<WaitingRoomView>(answer);
+  out.joinedAt = Date.now();
+  if (!view) return { ...out, joinError: codeOf("join", answer) };
+  out.joinMs = out.joinedAt - started;
+  joined?.();
+  while (view.place?.place == null && !view.room?.soldOut && Date.now() < room.deadline) {
+    const early = Date.now() < room.saleStartsAt;
+    await sleep(early ? room.saleStartsAt - Date.now() + Math.random() * 1000 : 1000);
+    const polled = resultOf<WaitingRoomView>(
+      await call("waitingRoom.status", { eventId: room.eventRef }),
+    );
+    if (polled) view = polled;
+  }
+  out.placeAt = Date.now();
+  out.place = view.place?.place ?? null;
+  const place = out.place ?? Number.POSITIVE_INFINITY;
+  const heard = await stream();
+  // What the page knows when the place arrives: the answer itself, and the stream's last.
+  const last = heard?.messages.at(-1)?.state;
+  const now =
+    (view.place?.admittedUntil ? "admitted" : null) ??
+    (view.room ? toldBy(view.room, place) : null) ??
+    (last ? toldBy(last, place) : null);
+  if (now) {
+    out.told = now;
+    out.toldAt = out.placeAt;
+  } else if (heard) {
+    const message = await nextTelling(heard, place, room.deadline);
+    if (message) {
+      out.told = toldBy(message.state, place);
+      out.toldAt = message.at;
+    }
+  }
+  if (out.told === "admitted" && person.shows) await buy(room, person, out, call);
+  return out;
+}
+
+/** Waiters of each stream: one pass over them per message, not a listener per person. */
+const waiters = new WeakMap<RoomStream, Set<{ place: number; done(m: RoomMessage): void }>>();
+
+/** The first message from now on that admits `place` or says sold out; null at the deadline. */
+function nextTelling(stream: RoomStream, place: number, deadline: number) {
+  let set = waiters.get(stream);
+  if (!set) {
+    const created = new Set<{ place: number; done(m: RoomMessage): void }>();
+    set = created;
+    waiters.set(stream, created);
+    stream.onMessage = (message) => {
+      for (const waiter of created) {
+        if (toldBy(message.state, waiter.place)) waiter.done(message);
+      }
+    };
+  }
+  const waiting = set;
+  return new Promise<RoomMessage | null>((resolve) => {
+    const waiter = {
+      place,
+      done(message: RoomMessage | null) {
+        clearTimeout(timer);
+        waiting.delete(waiter);
+        resolve(message);
+      },
+    };
+    const timer = setTimeout(() => waiter.done(null), Math.max(0, deadline - Date.now()));
+    waiting.add(waiter);
+  });
+}
+
+/** Hold 1–2 tickets (1 when 2 are no longer there), then book them (a free event). */
+async function buy(
+  room: Room,
+  person: Person,
+  out: Outcome,
+  call: (name: string, data: unknown) => Promise<CallAnswer>,
+): Promise<void> {
+  let quantity: number = person.quantity;
+  let held = await holdOf(room, person, quantity, call);
+  if (!resultOf(held) && quantity === 2) {
+    quantity = 1;
+    held = await holdOf(room, person, quantity, call);
+  }
+  const hold = resultOf<{ id: string }>(held);
+  if (!hold) {
+    out.buyError = codeOf("hold", held);
+    return;
+  }
+  const booked = await call("bookings.confirm", {
+    holdId: hold.id,
+    attendees: Array.from({ length: quantity }, (_, i) => ({ name: `Guest ${i + 1}` })),
+    idempotencyKey: randomUUID(),
+  });
+  if (resultOf(booked)) out.tickets = quantity;
+  else out.buyError = codeOf("book", booked);
+}
+
+function holdOf(
+  room: Room,
+  person: Person,
+  quantity: number,
+  call: (name: string, data: unknown) => Promise<CallAnswer>,
+) {
+  return call("holds.create", {
+    eventId: room.eventRef,
+    items: [{ ticketTypeId: person.ticketTypeId, quantity }],
+    idempotencyKey: randomUUID(),
+  });
+}
