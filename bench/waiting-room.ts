@@ -81,7 +81,7 @@ function plan(
       address: addressOf(1 + (k % ADDRESSES)),
       shows: Math.random() < SHOW_RATE,
       quantity: (Math.random() < 0.5 ? 1 : 2) as 1 | 2,
-      ticketTypeId: typeIds[k % typeIds.length] as string,
+      ticketTypeIds: (Math.random() < 0.5 ? typeIds : [...typeIds].reverse()) as [string, string],
     }))
     .sort((a, b) => a.arriveAt - b.arriveAt);
 }

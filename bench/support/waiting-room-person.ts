@@ -17,7 +17,8 @@ export type Person = {
   /** Holds and books once admitted (else a no-show). */
   shows: boolean;
   quantity: 1 | 2;
-  ticketTypeId: string;
+  /** The type they want, then the other (when theirs is gone). */
+  ticketTypeIds: [string, string];
 };
 
 /** What happened to one person; times are wall clock ms. */
@@ -159,22 +160,34 @@ function nextTelling(stream: RoomStream, place: number, deadline: number) {
   });
 }
 
-/** Hold 1–2 tickets (1 when 2 are no longer there), then book them (a free event). */
+/**
+ * Hold 1–2 tickets of the preferred type, else 1 of it, else 1 of the other type (what
+ * is left), then book them (a free event).
+ */
 async function buy(
   room: Room,
   person: Person,
   out: Outcome,
   call: (name: string, data: unknown) => Promise<CallAnswer>,
 ): Promise<void> {
-  let quantity: number = person.quantity;
-  let held = await holdOf(room, person, quantity, call);
-  if (!resultOf(held) && quantity === 2) {
-    quantity = 1;
-    held = await holdOf(room, person, quantity, call);
+  const [preferred, other] = person.ticketTypeIds;
+  const tries: [string, number][] = [[preferred, person.quantity]];
+  if (person.quantity === 2) tries.push([preferred, 1]);
+  tries.push([other, 1]);
+  let held: CallAnswer | null = null;
+  let quantity = 0;
+  for (const [ticketTypeId, asked] of tries) {
+    quantity = asked;
+    held = await call("holds.create", {
+      eventId: room.eventRef,
+      items: [{ ticketTypeId, quantity }],
+      idempotencyKey: randomUUID(),
+    });
+    if (resultOf(held)) break;
   }
-  const hold = resultOf<{ id: string }>(held);
+  const hold = held ? resultOf<{ id: string }>(held) : undefined;
   if (!hold) {
-    out.buyError = codeOf("hold", held);
+    if (held) out.buyError = codeOf("hold", held);
     return;
   }
   const booked = await call("bookings.confirm", {
@@ -184,17 +197,4 @@ async function buy(
   });
   if (resultOf(booked)) out.tickets = quantity;
   else out.buyError = codeOf("book", booked);
-}
-
-function holdOf(
-  room: Room,
-  person: Person,
-  quantity: number,
-  call: (name: string, data: unknown) => Promise<CallAnswer>,
-) {
-  return call("holds.create", {
-    eventId: room.eventRef,
-    items: [{ ticketTypeId: person.ticketTypeId, quantity }],
-    idempotencyKey: randomUUID(),
-  });
 }
