@@ -63,4 +63,9 @@ export type EventPage = {
   ticketTypes: PublicTicketType[];
   /** Whether at least one ticket type can be booked now. */
   onSale: boolean;
+  /**
+   * The sale runs through a waiting room (decision 033): only people it admitted may hold
+   * tickets; null when it is off.
+   */
+  waitingRoom: { saleStartsAt: string } | null;
 };

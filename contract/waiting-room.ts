@@ -13,6 +13,8 @@ export type WaitingRoomSettings = {
   enabled: boolean;
   /** When the sale opens (ISO 8601): who came before it gets a random place. */
   saleStartsAt: string;
+  /** The same in the event's zone, `YYYY-MM-DDTHH:mm`, as the form edits it. */
+  saleStartsLocal: string;
   /** How many buyers may be choosing tickets at once. */
   checkoutCapacity: number;
 };
@@ -46,6 +48,8 @@ export type WaitingPlace = {
   admittedUntil: string | null;
   /** Admitted, but the 10 minutes passed without a hold: may join again at the back. */
   lapsed: boolean;
+  /** Admitted and started a hold since: the turn is being used (or was: see the hold, tickets). */
+  turnUsed: boolean;
   /** The place as a signed token bound to this person and event (kept by the page). */
   placeToken: string;
 };

@@ -55,6 +55,14 @@ const settingsSchema = z
     HOLD_BATCHING: z.enum(["on", "off"]).default("on"),
     /** How often each instance frees expired holds; 0 turns the periodic sweep off. */
     HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+    /** Waiting rooms (decision 033): the leader's tick; 0 stops this instance from leading. */
+    WAITING_ROOM_TICK_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
+    /** Zero bits the proof of work to join a room needs (16: ~65,000 hashes, a second or two). */
+    WAITING_ROOM_POW_BITS: z.coerce.number().int().min(0).max(24).default(16),
+    /** Joins per address per minute (people behind one network share it). */
+    WAITING_ROOM_JOINS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+    /** An admitted person without a hold stops counting as a busy checkout after this. */
+    WAITING_ROOM_NO_SHOW_SECONDS: z.coerce.number().int().min(5).max(600).default(120),
     /**
      * Tests only (ignored unless NODE_ENV=test): pauses inside the confirm transaction,
      * after the hold is claimed, so a test can kill the process mid-transaction.

@@ -25,6 +25,8 @@ import { teamMembershipResolvers } from "./modules/teams/team-access.ts";
 import { teamTopicSource } from "./modules/teams/team-topics.ts";
 import { teamFunctions } from "./modules/teams/teams.functions.ts";
 import { ticketFunctions } from "./modules/tickets/tickets.functions.ts";
+import { waitingRoomTopicSource } from "./modules/waiting-room/room-topics.ts";
+import { waitingRoomFunctions } from "./modules/waiting-room/waiting-room.functions.ts";
 import { sessionFunctions } from "./platform/auth/sessions.functions.ts";
 import type { AnyFunctionDefinition, FunctionTypes } from "./platform/callable/define-function.ts";
 import type { MembershipResolver } from "./platform/callable/registry.ts";
@@ -48,6 +50,7 @@ export const appFunctions = [
   ...businessFunctions(crossModuleSteps),
   ...eventAuthoringFunctions(crossModuleSteps),
   ...eventDiscoveryFunctions,
+  ...waitingRoomFunctions,
   ...holdFunctions,
   ...bookingFunctions,
   ...paymentFunctions,
@@ -88,4 +91,6 @@ export const realtimeTopicSources = (db: Executor): TopicSource[] => [
   teamTopicSource(db),
   // The door: `event-door:{eventId}` for the events a user works at (check-in module).
   (userId) => doorTopicsOf(db, userId),
+  // The rooms a person waits in: `room:{eventId}` (waiting room).
+  waitingRoomTopicSource(db),
 ];

@@ -22,6 +22,7 @@ import { paymentWebhookRouter } from "./modules/payments/payment-webhook.http.ts
 import { startRefundRunner } from "./modules/payments/refund-runner.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
 import { startWalletSync } from "./modules/tickets/wallet/wallet-sync.ts";
+import { startWaitingRoomLeader } from "./modules/waiting-room/room-leader.ts";
 import {
   liveSessionCheck,
   pageAuthResolver,
@@ -152,6 +153,8 @@ export async function startServer(settings: Settings, log: Logger) {
     server.keepAliveTimeout = 65_000;
     // Frees expired holds' tickets; every instance runs it (SKIP LOCKED), see decision 009.
     const stopHoldSweep = startHoldSweep(database.db, log, settings.HOLD_SWEEP_SECONDS);
+    // Gives waiting rooms' places and admits people; every instance runs it, one leads (decision 033).
+    const stopWaitingRooms = startWaitingRoomLeader(database.db, log, settings);
     // Delivers attendee messages batch by batch; every instance runs it (SKIP LOCKED), decision 023.
     const attendeeMessageWorker = startAttendeeMessageWorker(database.db, log, {
       messages: services.messages,
@@ -185,6 +188,7 @@ export async function startServer(settings: Settings, log: Logger) {
       await reminders.stop();
       await refundRunner.stop();
       await stopHoldSweep();
+      await stopWaitingRooms();
       await stopCheckoutReconciliation();
       await stopWalletSync();
       await attendeeMessageWorker.stop();

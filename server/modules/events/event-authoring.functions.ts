@@ -27,6 +27,7 @@ import {
 } from "./event-input.ts";
 import { requireOwnedEvent } from "./event-ownership.ts";
 import type { EventPaymentSteps } from "./event-payment-rules.ts";
+import { setWaitingRoom, waitingRoomInput } from "./event-waiting-room.ts";
 import { createTicketType, deleteTicketType, updateTicketType } from "./ticket-types.service.ts";
 
 const eventIdInput = z.object({ eventId: idInput });
@@ -74,6 +75,14 @@ export const listOwnedEventNotices = defineFunction({
     const { event } = await requireOwnedEvent(ctx.db, ctx.auth.userId, data.eventId);
     return { items: await listEventNotices(ctx.db, event.id) };
   },
+});
+
+/** The event's waiting room for a hot on-sale: on or off, its start and capacity (decision 033). */
+export const setOwnedEventWaitingRoom = defineFunction({
+  name: "events.setWaitingRoom",
+  input: waitingRoomInput,
+  access: "signed-in",
+  handler: (data, ctx) => setWaitingRoom(ctx.db, ctx.auth.userId, data),
 });
 
 export const createEventDraft = defineFunction({
@@ -182,4 +191,5 @@ export const eventAuthoringFunctions = (steps: EventAuthoringSteps) =>
     addTicketType(steps),
     editTicketType(steps),
     removeTicketType,
+    setOwnedEventWaitingRoom,
   ] as const satisfies readonly AnyFunctionDefinition[];

@@ -12,6 +12,7 @@ import { eventPath, newShortId } from "./event-ids.ts";
 import type { CreateEventInput, UpdateEventInput } from "./event-input.ts";
 import { assertNotCancelled, type Event, requireOwnedEvent } from "./event-ownership.ts";
 import { assertCanSellByCard, type EventPaymentSteps } from "./event-payment-rules.ts";
+import { waitingRoomSettings } from "./event-waiting-room.ts";
 import { events, ticketTypes } from "./events.schema.ts";
 import { ownerEventView } from "./owner-event-view.ts";
 import { assertCanPublish } from "./publish-limit.ts";
@@ -110,7 +111,8 @@ export async function getEventForOwner(db: Database, userId: string, eventId: st
       .from(ticketTypes)
       .where(eq(ticketTypes.eventId, event.id))
       .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
-    return ownerEventView(event, types);
+    const waitingRoom = await waitingRoomSettings(tx, event.id, event.timeZone);
+    return { ...ownerEventView(event, types), waitingRoom };
   });
 }
 

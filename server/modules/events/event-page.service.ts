@@ -8,7 +8,7 @@ import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { availabilityOf } from "./event-discovery.service.ts";
 import { eventPath, shortIdFromPathSegment } from "./event-ids.ts";
-import { events, ticketTypes } from "./events.schema.ts";
+import { events, eventWaitingRooms, ticketTypes } from "./events.schema.ts";
 import { noPlatformFee } from "./platform-fee.ts";
 
 const notFound = () => new FunctionError("NOT_FOUND", "Event not found.");
@@ -77,9 +77,15 @@ export async function getEventPage(
   const shortId = shortIdFromPathSegment(segment);
   if (!shortId) throw notFound();
   const [found] = await db
-    .select({ event: events, businessName: businesses.name, businessStatus: businesses.status })
+    .select({
+      event: events,
+      businessName: businesses.name,
+      businessStatus: businesses.status,
+      room: { enabled: eventWaitingRooms.enabled, saleStartsAt: eventWaitingRooms.saleStartsAt },
+    })
     .from(events)
     .innerJoin(businesses, eq(businesses.id, events.businessId))
+    .leftJoin(eventWaitingRooms, eq(eventWaitingRooms.eventId, events.id))
     .where(eq(events.shortId, shortId));
   if (found?.businessStatus !== "active") throw notFound();
   const { event } = found;
@@ -120,5 +126,8 @@ export async function getEventPage(
     tax,
     ticketTypes: types,
     onSale: types.some((t) => t.onSale),
+    waitingRoom: found.room?.enabled
+      ? { saleStartsAt: (found.room.saleStartsAt as Date).toISOString() }
+      : null,
   };
 }

@@ -21,6 +21,7 @@ import {
   type TicketPaymentMethod,
   ticketPaymentMethods,
 } from "#contract/payment-options.ts";
+import { MAX_CHECKOUT_CAPACITY } from "#contract/waiting-room.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { oneOf } from "#server/platform/db/sql-values.ts";
 
@@ -171,6 +172,30 @@ export const ticketTypes = pgTable(
     check(
       "ticket_types_sales_window",
       sql`${t.salesStartAt} is null or ${t.salesEndAt} is null or ${t.salesEndAt} > ${t.salesStartAt}`,
+    ),
+  ],
+);
+
+/**
+ * An event's waiting room, as its organiser set it (decision 033): on or off, when the
+ * sale opens, how many checkouts may be open at once. The room itself (places, the
+ * admission mark) belongs to the waiting-room module.
+ */
+export const eventWaitingRooms = pgTable(
+  "event_waiting_rooms",
+  {
+    eventId: uuid("event_id")
+      .primaryKey()
+      .references(() => events.id, { onDelete: "cascade" }),
+    enabled: boolean("enabled").notNull().default(true),
+    saleStartsAt: timestamp("sale_starts_at", { withTimezone: true }).notNull(),
+    checkoutCapacity: integer("checkout_capacity").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "event_waiting_rooms_capacity",
+      sql`${t.checkoutCapacity} between 1 and ${sql.raw(String(MAX_CHECKOUT_CAPACITY))}`,
     ),
   ],
 );

@@ -33,6 +33,11 @@ export type InventoryDeps = {
    * took the tickets says so: a hold that leaves its types below 90 % costs no other query.
    */
   nearFull?: (ticketTypeIds: string[]) => Promise<void>;
+  /**
+   * Refuses a person the event's waiting room has not admitted (decision 033), after the
+   * sale rules and before any ticket is taken. Unset: no room is checked (the demo's seed).
+   */
+  admitted?: (event: EventForSale, userId: string) => Promise<void>;
 };
 
 export type HoldRequest = {
@@ -149,6 +154,7 @@ export async function holdTickets(
     event = await loadEventForSale(deps.db, request.eventRef);
     checkSaleRules(event, request.lines, new Date());
   }
+  await deps.admitted?.(event, userId);
   // The common case in one round trip: no hold of this user to replace, tickets left.
   let replaced: string | null = null;
   let swept = false;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { alertOnSellThrough } from "#server/modules/alerts/system-alerts.ts";
+import { checkAdmitted } from "#server/modules/waiting-room/admission-gate.ts";
 import {
   type AnyFunctionDefinition,
   defineFunction,
@@ -62,6 +63,7 @@ export const placeHold = defineFunction({
         db: ctx.db,
         holdMinutes: ctx.services.settings.HOLD_MINUTES,
         batching: ctx.services.settings.HOLD_BATCHING === "on",
+        admitted: (event, userId) => checkAdmitted(ctx.db, event, userId),
         // The door teams hear a ticket type crossing 90 % and 100 % (once each,
         // decision 020); a failure there never fails the hold.
         nearFull: (ticketTypeIds) =>

@@ -35,6 +35,12 @@ export const CHECKOUT_RECONCILE_LOCK = 7_411_202_624 as AdvisoryLockId;
 export const REFUND_RUNNER_LOCK = 7_411_202_641 as AdvisoryLockId;
 
 /**
+ * The waiting rooms' leader (decision 033): gives places and moves the admission mark, one
+ * instance at a time (a transaction lock taken with pg_try_advisory_xact_lock).
+ */
+export const WAITING_ROOM_LOCK = 7_411_202_660 as AdvisoryLockId;
+
+/**
  * Tests only (tests/support/postgres.ts): building the migrated template database that
  * test databases are copied from, one process at a time (session lock).
  */
