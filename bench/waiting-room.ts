@@ -143,6 +143,19 @@ async function prepare(database: DatabaseHandle) {
   return { event, typeIds: types.map((t) => t.id), watcher: signedIn.pop(), signedIn };
 }
 
+/** What an instance logged at warn or above, each message once with its count. */
+function printServerLog(label: string, output: string): void {
+  const counts = new Map<string, number>();
+  for (const line of output.split("\n")) {
+    const entry = /"level":(\d+).*"msg":"([^"]*)"/.exec(line);
+    // The bench closes its streams at the end: the server's "request aborted" is that.
+    if (!entry || Number(entry[1]) < 40 || entry[2] === "request aborted") continue;
+    const key = `${Number(entry[1]) >= 50 ? "error" : "warn"}: ${entry[2]}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  for (const [message, n] of counts) console.log(`${label} logged ${message} ×${n}`);
+}
+
 function startServer(databaseUrl: string): Promise<RunningServer> {
   return spawnServer({
     env: {
@@ -196,23 +209,24 @@ try {
     watcher?.token as string,
     event.shortId,
   );
+  const cpuBefore = process.cpuUsage();
   const { outcomes, streams } = await run(people, rooms, waitingRoomTopic(event.id));
+  const cpu = process.cpuUsage(cpuBefore);
   // Let the last messages reach the streams before they are compared.
   await new Promise((resolve) => setTimeout(resolve, 2000));
   for (const stream of streams.flat()) stream.close();
   console.log("");
-  printJoins(people, outcomes as Outcome[], INSTANCES);
+  printJoins(people, outcomes as Outcome[], INSTANCES, saleStartsAt);
   failures += printTold(outcomes, saleStartsAt);
   printPurchases(people, outcomes);
   failures += await printOversold(database.db, event.id);
   failures += await printAdmissionOrder(database.db, event.id);
   failures += await printStreamDelivery(database.db, waitingRoomTopic(event.id), streams);
   failures += await mark.stop();
-  for (const [i, server] of servers.entries()) {
-    if (server.output().includes('"level":50')) {
-      console.log(`instance ${i + 1} logged errors:\n`, server.output().slice(-2000));
-    }
-  }
+  console.log(
+    `run: ${((Date.now() - (people[0]?.arriveAt ?? 0)) / 1000).toFixed(0)} s from the first arrival; this bench's own CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (the people, their proofs of work and streams)`,
+  );
+  for (const [i, server] of servers.entries()) printServerLog(`instance ${i + 1}`, server.output());
 } finally {
   agent.destroy();
   for (const server of servers) await server.stop();

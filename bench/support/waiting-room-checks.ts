@@ -74,7 +74,8 @@ export async function printStreamDelivery(
   let incomplete = 0;
   let missed = 0;
   let opened = 0;
-  for (const stream of streams.flat()) {
+  const lostIds = streams.map(() => new Map<number, number>());
+  for (const [instance, stream] of streams.flatMap((list, i) => list.map((s) => [i, s] as const))) {
     if (stream.status !== 200) continue;
     opened += 1;
     const ids = new Set(stream.messages.flatMap((m) => (m.id === null ? [] : [m.id])));
@@ -87,6 +88,8 @@ export async function printStreamDelivery(
     const expected = published.slice(Math.max(0, from));
     const lost = expected.filter((p) => !ids.has(Number(p.id)) && !keys.has(keyOf(p.payload)));
     if (lost.length) incomplete += 1;
+    const counted = lostIds[instance] as Map<number, number>;
+    for (const p of lost) counted.set(Number(p.id), (counted.get(Number(p.id)) ?? 0) + 1);
     missed += lost.length;
     const atOf = new Map(published.map((p) => [Number(p.id), Number(p.at)]));
     for (const m of stream.messages)
@@ -97,6 +100,13 @@ export async function printStreamDelivery(
   console.log(
     `room messages published: ${published.length}; sample streams ${streams.map((s) => s.length).join(" + ")}, open ${opened}, refused ${refused}, heard nothing ${never}; streams missing some: ${incomplete} (${missed} messages)${incomplete ? "  <- FAIL" : ""}`,
   );
+  for (const [i, counted] of lostIds.entries()) {
+    if (counted.size === 0) continue;
+    const list = [...counted].slice(0, 8).map(([id, n]) => `${id} (${n} streams)`);
+    console.log(
+      `  missed on instance ${i + 1}: ${list.join(", ")}${counted.size > 8 ? ", …" : ""}`,
+    );
+  }
   console.log(`stream delivery after publishing   ${spread(delays)}`);
   return incomplete + never + refused;
 }

@@ -23,7 +23,9 @@ export type Person = {
 
 /** What happened to one person; times are wall clock ms. */
 export type Outcome = {
+  /** Challenge, proof of work and join; the challenge alone. */
   joinMs: number | null;
+  challengeMs: number | null;
   joinError: string | null;
   joinedAt: number;
   place: number | null;
@@ -57,10 +59,10 @@ export function toldBy(state: WaitingRoomState, place: number): Outcome["told"] 
 
 /**
  * One person's visit: a challenge, its proof of work and the join (timed together), then
- * `waitingRoom.status` about once a second while the place is not given (from the sale
- * start on, as the counting-down page does), then the room's messages on `stream` (the
- * live stream of someone on the same instance, standing in for theirs) until one admits
- * them or says sold out; admitted people who show hold and book.
+ * `waitingRoom.status` about once a second while the place is not given (before the draw:
+ * once, when the room's message says places are given), then the room's messages on
+ * `stream` (the live stream of someone on the same instance, standing in for theirs)
+ * until one admits them or says sold out; admitted people who show hold and book.
  */
 export async function visit(
   room: Room,
@@ -70,6 +72,7 @@ export async function visit(
 ): Promise<Outcome> {
   const out: Outcome = {
     joinMs: null,
+    challengeMs: null,
     joinError: null,
     joinedAt: 0,
     place: null,
@@ -86,6 +89,7 @@ export async function visit(
   const asked = await call("waitingRoom.challenge", { eventId: room.eventRef });
   const challenge = resultOf<JoinChallenge>(asked);
   if (!challenge) return { ...out, joinError: codeOf("challenge", asked) };
+  out.challengeMs = Date.now() - started;
   const nonce = solveChallenge(challenge.challenge, challenge.bits);
   const answer = await call("waitingRoom.join", {
     eventId: room.eventRef,
@@ -97,9 +101,15 @@ export async function visit(
   if (!view) return { ...out, joinError: codeOf("join", answer) };
   out.joinMs = out.joinedAt - started;
   joined?.();
+  const heard = await stream();
   while (view.place?.place == null && !view.room?.soldOut && Date.now() < room.deadline) {
-    const early = Date.now() < room.saleStartsAt;
-    await sleep(early ? room.saleStartsAt - Date.now() + Math.random() * 1000 : 1000);
+    if (!view.room?.drawn && !heard?.messages.at(-1)?.state.drawn) {
+      // Before the draw a status tells nothing new: the page waits for the room's message
+      // that places are given (or, without one, a few seconds past the start).
+      const until = Math.min(room.deadline, Math.max(Date.now(), room.saleStartsAt) + 5000);
+      if (heard) await nextMessage(heard, (state) => state.drawn, until);
+      else await sleep(until - Date.now());
+    } else await sleep(1000);
     const polled = resultOf<WaitingRoomView>(
       await call("waitingRoom.status", { eventId: room.eventRef }),
     );
@@ -108,7 +118,6 @@ export async function visit(
   out.placeAt = Date.now();
   out.place = view.place?.place ?? null;
   const place = out.place ?? Number.POSITIVE_INFINITY;
-  const heard = await stream();
   // What the page knows when the place arrives: the answer itself, and the stream's last.
   const last = heard?.messages.at(-1)?.state;
   const now =
@@ -119,7 +128,11 @@ export async function visit(
     out.told = now;
     out.toldAt = out.placeAt;
   } else if (heard) {
-    const message = await nextTelling(heard, place, room.deadline);
+    const message = await nextMessage(
+      heard,
+      (state) => toldBy(state, place) !== null,
+      room.deadline,
+    );
     if (message) {
       out.told = toldBy(message.state, place);
       out.toldAt = message.at;
@@ -129,33 +142,37 @@ export async function visit(
   return out;
 }
 
-/** Waiters of each stream: one pass over them per message, not a listener per person. */
-const waiters = new WeakMap<RoomStream, Set<{ place: number; done(m: RoomMessage): void }>>();
+type Waiter = { test(state: WaitingRoomState): boolean; done(message: RoomMessage | null): void };
 
-/** The first message from now on that admits `place` or says sold out; null at the deadline. */
-function nextTelling(stream: RoomStream, place: number, deadline: number) {
+/** Waiters of each stream: one pass over them per message, not a listener per person. */
+const waiters = new WeakMap<RoomStream, Set<Waiter>>();
+
+/** The first message from now on that passes `test`; null at `until` (wall clock ms). */
+function nextMessage(
+  stream: RoomStream,
+  test: (state: WaitingRoomState) => boolean,
+  until: number,
+): Promise<RoomMessage | null> {
   let set = waiters.get(stream);
   if (!set) {
-    const created = new Set<{ place: number; done(m: RoomMessage): void }>();
+    const created = new Set<Waiter>();
     set = created;
     waiters.set(stream, created);
     stream.onMessage = (message) => {
-      for (const waiter of created) {
-        if (toldBy(message.state, waiter.place)) waiter.done(message);
-      }
+      for (const waiter of created) if (waiter.test(message.state)) waiter.done(message);
     };
   }
   const waiting = set;
-  return new Promise<RoomMessage | null>((resolve) => {
-    const waiter = {
-      place,
-      done(message: RoomMessage | null) {
+  return new Promise((resolve) => {
+    const waiter: Waiter = {
+      test,
+      done(message) {
         clearTimeout(timer);
         waiting.delete(waiter);
         resolve(message);
       },
     };
-    const timer = setTimeout(() => waiter.done(null), Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(() => waiter.done(null), Math.max(0, until - Date.now()));
     waiting.add(waiter);
   });
 }

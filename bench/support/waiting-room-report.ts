@@ -17,15 +17,35 @@ function countBy(values: (string | null)[]): string {
   return counts.size ? [...counts].map(([code, n]) => `${code}×${n}`).join(" ") : "none";
 }
 
-/** Join latency (challenge + proof of work + join), overall and per instance, and refusals. */
-export function printJoins(people: Person[], outcomes: Outcome[], instances: number): void {
-  const joined = (i?: number) =>
-    outcomes.flatMap((o, k) =>
-      o.joinMs !== null && (i === undefined || people[k]?.instance === i) ? [o.joinMs] : [],
-    );
-  console.log(`join (challenge + proof + join)   ${spread(joined())}`);
+/**
+ * Join latency (challenge + proof of work + join), overall, per instance, before and
+ * after the sale start, the challenge alone; and refusals.
+ */
+export function printJoins(
+  people: Person[],
+  outcomes: Outcome[],
+  instances: number,
+  saleStartsAt: number,
+): void {
+  const joined = (which: (person: Person) => boolean) =>
+    outcomes.flatMap((o, k) => {
+      const person = people[k];
+      return o.joinMs !== null && person && which(person) ? [o.joinMs] : [];
+    });
+  console.log(`join (challenge + proof + join)   ${spread(joined(() => true))}`);
   for (let i = 0; i < instances; i++)
-    console.log(`  on instance ${i + 1}               ${spread(joined(i))}`);
+    console.log(
+      `  on instance ${i + 1}                    ${spread(joined((p) => p.instance === i))}`,
+    );
+  console.log(
+    `  arriving before the start       ${spread(joined((p) => p.arriveAt < saleStartsAt))}`,
+  );
+  console.log(
+    `  arriving after the start        ${spread(joined((p) => p.arriveAt >= saleStartsAt))}`,
+  );
+  console.log(
+    `  the challenge alone             ${spread(outcomes.flatMap((o) => (o.challengeMs === null ? [] : [o.challengeMs])))}`,
+  );
   console.log(`  refused or failed: ${countBy(outcomes.map((o) => o.joinError))}`);
 }
 
