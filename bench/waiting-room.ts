@@ -35,6 +35,7 @@ import { adminSql } from "./support/admin-sql.ts";
 import { bulkSignedInPeople } from "./support/bulk-signed-in.ts";
 import { agent } from "./support/callable-client.ts";
 import { watchMark } from "./support/mark-watch.ts";
+import { commandCpuMs, treeCpuMs } from "./support/process-cpu.ts";
 import { openRoomStream, type RoomStream } from "./support/room-stream.ts";
 import {
   printAdmissionOrder,
@@ -54,6 +55,8 @@ const STREAMS = knob("BENCH_STREAMS", 200);
 const CHECKOUT_CAPACITY = knob("BENCH_CHECKOUT_CAPACITY", 100);
 const TIMEOUT_MS = knob("BENCH_TIMEOUT_SECONDS", 180) * 1000;
 const SHOW_RATE = 0.8;
+/** Streams stay open this long after the last person is done; later messages are not expected. */
+const STREAM_GRACE_MS = 5000;
 const INSTANCES = 2;
 const room = {
   WAITING_ROOM_POW_BITS: process.env.WAITING_ROOM_POW_BITS ?? "8",
@@ -210,21 +213,34 @@ try {
     event.shortId,
   );
   const cpuBefore = process.cpuUsage();
+  const serversBefore = servers.map((s) => treeCpuMs(s.process.pid as number));
+  const postgresBefore = commandCpuMs("postgres");
   const { outcomes, streams } = await run(people, rooms, waitingRoomTopic(event.id));
   const cpu = process.cpuUsage(cpuBefore);
+  const serversCpu = servers.map(
+    (s, i) => treeCpuMs(s.process.pid as number) - (serversBefore[i] ?? 0),
+  );
+  const postgresCpu = commandCpuMs("postgres") - postgresBefore;
   // Let the last messages reach the streams before they are compared.
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await new Promise((resolve) => setTimeout(resolve, STREAM_GRACE_MS));
   for (const stream of streams.flat()) stream.close();
+  const closedAt = Date.now();
   console.log("");
   printJoins(people, outcomes as Outcome[], INSTANCES, saleStartsAt);
   failures += printTold(outcomes, saleStartsAt);
   printPurchases(people, outcomes);
   failures += await printOversold(database.db, event.id);
   failures += await printAdmissionOrder(database.db, event.id);
-  failures += await printStreamDelivery(database.db, waitingRoomTopic(event.id), streams);
+  failures += await printStreamDelivery(
+    database.db,
+    waitingRoomTopic(event.id),
+    streams,
+    closedAt,
+    STREAM_GRACE_MS,
+  );
   failures += await mark.stop();
   console.log(
-    `run: ${((Date.now() - (people[0]?.arriveAt ?? 0)) / 1000).toFixed(0)} s from the first arrival; this bench's own CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (the people, their proofs of work and streams)`,
+    `run: ${((Date.now() - (people[0]?.arriveAt ?? 0)) / 1000).toFixed(0)} s from the first arrival; CPU s of the instances ${serversCpu.map((ms) => (ms / 1000).toFixed(1)).join(" + ")}, of PostgreSQL (all of its processes) ${(postgresCpu / 1000).toFixed(1)}, of this bench (the people, their proofs and streams) ${((cpu.user + cpu.system) / 1e6).toFixed(1)}`,
   );
   for (const [i, server] of servers.entries()) printServerLog(`instance ${i + 1}`, server.output());
 } finally {

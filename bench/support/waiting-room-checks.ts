@@ -56,14 +56,16 @@ const keyOf = (state: WaitingRoomState) =>
   JSON.stringify(Object.entries(state).sort(([a], [b]) => a.localeCompare(b)));
 
 /**
- * Every sample stream got every room message published from its first one on (matched by
- * id, or by content for one sent without an id); and how long after the publishing
- * transaction's start they arrived.
+ * Every sample stream got every room message published from its first one on until
+ * `graceMs` before the streams closed (matched by id, or by content for one sent without
+ * an id); and how long after the publishing transaction's start they arrived.
  */
 export async function printStreamDelivery(
   db: Database,
   topic: string,
   streams: RoomStream[][],
+  closedAt: number,
+  graceMs: number,
 ): Promise<number> {
   const published = await rowsOf<{ id: string; payload: WaitingRoomState; at: string }>(
     db,
@@ -85,7 +87,9 @@ export async function printStreamDelivery(
     const from = published.findIndex(
       (p) => Number(p.id) === first.id || keyOf(p.payload) === keyOf(first.state),
     );
-    const expected = published.slice(Math.max(0, from));
+    const expected = published
+      .slice(Math.max(0, from))
+      .filter((p) => Number(p.at) < closedAt - graceMs);
     const lost = expected.filter((p) => !ids.has(Number(p.id)) && !keys.has(keyOf(p.payload)));
     if (lost.length) incomplete += 1;
     const counted = lostIds[instance] as Map<number, number>;
