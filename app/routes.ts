@@ -12,6 +12,9 @@ export default [
   route("password", "routes/password.tsx"),
   route("new_password", "routes/new_password.tsx"),
   route("access_to_account", "routes/access_to_account.tsx"),
+  // An on-sale's waiting room (issue 28): light like the sign-in screens, since everyone in
+  // a rush opens it on a phone at the same moment.
+  route("waiting_room/:id", "routes/waiting_room.$id.tsx"),
   // Last by specificity: a single segment that no screen claims is an event's short id
   // or slug.
   route(":id", "routes/event.$id.tsx"),

@@ -86,6 +86,7 @@ export async function prepareScreens(
     ownerId,
   );
   return {
+    ownerId,
     event,
     booking,
     teamId: teams[0]?.id ?? "none",

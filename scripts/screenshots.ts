@@ -26,12 +26,15 @@ import { cardPaidShots } from "./screenshots-card.ts";
 import { prepareScreens, type ScreenData, signIn } from "./screenshots-data.ts";
 import { doorShots } from "./screenshots-door.ts";
 import { orderShots } from "./screenshots-orders.ts";
+import { prepareWaitingRoom, waitingRoomShots } from "./screenshots-waiting-room.ts";
 
 type As = "visitor" | "user" | "owner" | "staff";
 type Shot = {
   name: string;
   path: string;
   as: As;
+  /** Before the page is opened (answers of the server to stand in for). */
+  before?: (page: Page) => Promise<void>;
   act?: (page: Page) => Promise<void>;
   /** Undoes what `act` changed, so the next shots see the demo data as it was. */
   after?: (page: Page) => Promise<void>;
@@ -282,9 +285,13 @@ const schemes = ["light", "dark"] as const;
 const browser = await launchChromium();
 try {
   const prepared = await prepareScreens(browser, baseURL, peer);
-  const shots = [...shotsFor(prepared), ...orderShots(prepared), ...doorShots(prepared)].filter(
-    (shot) => only.length === 0 || only.some((part) => shot.name.includes(part)),
-  );
+  const room = await prepareWaitingRoom(baseURL, prepared.ownerId);
+  const shots: Shot[] = [
+    ...shotsFor(prepared),
+    ...orderShots(prepared),
+    ...doorShots(prepared),
+    ...waitingRoomShots(room),
+  ].filter((shot) => only.length === 0 || only.some((part) => shot.name.includes(part)));
   rmSync(outDir, { recursive: true, force: true });
   let count = 0;
   for (const device of devices) {
@@ -303,6 +310,7 @@ try {
       for (const shot of shots) {
         const page = pages[shot.as];
         await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+        await shot.before?.(page);
         await page.goto(`${baseURL}${shot.path}`);
         await waitForHydration(page);
         // A shared page's own header (decision 032) arrives after hydration.

@@ -1,4 +1,5 @@
 import { Button, NativeSelect, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import { formatPrice } from "#app/events/format.ts";
@@ -32,6 +33,8 @@ type Props = {
   idempotencyKey: string;
   failure: FormFailure | undefined;
   pending: boolean;
+  /** What follows the refusal's message: the way into the waiting room when it was the cause. */
+  onward?: ReactNode;
 };
 
 /**
@@ -45,6 +48,7 @@ export function QuantityForm({
   idempotencyKey,
   failure,
   pending,
+  onward,
 }: Props) {
   const anyOnSale = ticketTypes.some((ticket) => ticket.onSale);
   return (
@@ -54,7 +58,9 @@ export function QuantityForm({
         {/* A second click sends the same key, and gets the first answer back. */}
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {failure && Object.keys(failure.fieldErrors).length === 0 ? (
-          <FormMessage kind="error">{failure.message}</FormMessage>
+          <FormMessage kind="error">
+            {failure.message} {onward}
+          </FormMessage>
         ) : null}
         {ticketTypes.map((ticket) => {
           const name = quantityField(ticket.id);

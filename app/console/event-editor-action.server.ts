@@ -72,6 +72,20 @@ async function saveTicketType(
   });
 }
 
+/** The waiting room's settings: the sale's start as typed, in the event's zone. */
+function saveWaitingRoom(server: ServerContext, eventId: string, form: FormData) {
+  const enabled = form.getAll("enabled").includes("on");
+  return runConsoleForm("waiting-room", form, async () => {
+    await server.invoke("events.setWaitingRoom", {
+      eventId,
+      enabled,
+      saleStartsLocal: field(form, "saleStartsLocal"),
+      checkoutCapacity: readWholeNumber(field(form, "checkoutCapacity")),
+    });
+    return enabled ? "Saved: the sale has a waiting room." : "Saved: the waiting room is off.";
+  });
+}
+
 /** The event editor's forms, by `intent`: each calls one function and answers its form. */
 export async function runEventEditorIntent(
   server: ServerContext,
@@ -108,6 +122,8 @@ export async function runEventEditorIntent(
       return run("Unpublished: the event is a draft again.", () =>
         server.invoke("events.unpublish", { eventId }),
       );
+    case "waiting-room":
+      return saveWaitingRoom(server, eventId, form);
     case "cancel":
       return run("The event is cancelled.", () =>
         server.invoke("events.cancel", { eventId, reason: field(form, "reason") || undefined }),

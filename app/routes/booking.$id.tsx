@@ -29,6 +29,7 @@ import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import { useSignedInUser } from "#app/session/signed-in-user.ts";
+import { waitingRoomPath } from "#contract/waiting-room.ts";
 import type { Route } from "./+types/booking.$id";
 
 const title = "Book tickets";
@@ -138,6 +139,7 @@ function ChooseStep({ loaded }: { loaded: LoaderData }) {
   const blocker = saleBlocker(event);
   // A confirm refused because the hold is gone lands here: its message stays in view.
   const earlier = actionData && actionData.intent !== "hold" ? actionData.failure : undefined;
+  const holdFailure = actionData?.intent === "hold" ? actionData.failure : undefined;
   return (
     <Section id="choose-heading" heading="Choose your tickets">
       {loaded.released ? <FormMessage kind="notice">Your tickets are released.</FormMessage> : null}
@@ -152,8 +154,16 @@ function ChooseStep({ loaded }: { loaded: LoaderData }) {
           timeZone={event.timeZone}
           tax={event.tax}
           idempotencyKey={loaded.holdKey}
-          failure={actionData?.intent === "hold" ? actionData.failure : undefined}
+          failure={holdFailure}
           pending={pending === "hold"}
+          onward={
+            // Refused because the sale has a waiting room and this person has no turn.
+            holdFailure?.reason === "waiting-room" ? (
+              <Anchor component={Link} to={waitingRoomPath(event.shortId)}>
+                Join the waiting room
+              </Anchor>
+            ) : null
+          }
         />
       )}
     </Section>

@@ -14,6 +14,7 @@ import { EventRefundsSection } from "#app/console/EventRefundsSection.tsx";
 import { runEventEditorIntent } from "#app/console/event-editor-action.server.ts";
 import { TicketTypesSection } from "#app/console/TicketTypesSection.tsx";
 import { timeZoneChoices } from "#app/console/time-zones.ts";
+import { WaitingRoomForm } from "#app/console/WaitingRoomForm.tsx";
 import { Section } from "#app/forms/Section.tsx";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
@@ -103,6 +104,11 @@ export default function Page() {
           cardsOff={cardsOff}
         />
       </Section>
+      {editable ? (
+        <Section id="waiting-room-heading" heading="Waiting room">
+          <WaitingRoomForm settings={event.waitingRoom} timeZone={event.timeZone} />
+        </Section>
+      ) : null}
       {event.status !== "draft" ? (
         <Section id="notices-heading" heading="Notices">
           <EventNoticesSection notices={notices} />

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { redirect, useLoaderData, useRevalidator } from "react-router";
 import { EventDescription } from "#app/events/EventDescription.tsx";
 import { ShareButton } from "#app/events/ShareButton.tsx";
 import { TicketTypeList } from "#app/events/TicketTypeList.tsx";
+import { useWaitingRoomBooking } from "#app/events/WaitingRoomBooking.tsx";
 import { YourPartOfEvent } from "#app/events/YourPartOfEvent.tsx";
 import { isFunctionError } from "#app/forms/form-failure.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
@@ -106,28 +107,73 @@ function bookingBlocker(event: EventData): string | null {
   return null;
 }
 
+/** The way to book: "Book tickets", or why not, beside the calendar and share buttons. */
 function BookingActions({ event, url }: { event: EventData; url: string }) {
   const blocker = bookingBlocker(event);
   return (
-    <Stack gap="xs">
-      <Group gap="sm">
-        {event.status === "cancelled" ? null : blocker ? (
+    <BookingRow
+      event={event}
+      url={url}
+      button={
+        blocker ? (
           <Button disabled aria-describedby="book-blocked">
             Book tickets
           </Button>
         ) : (
           <ButtonLink to={`/booking/${event.shortId}`}>Book tickets</ButtonLink>
-        )}
+        )
+      }
+      note={
+        blocker ? (
+          <Text size="sm" id="book-blocked">
+            {blocker}
+          </Text>
+        ) : null
+      }
+    />
+  );
+}
+
+/** A sale with a waiting room: the way into the room, or the person's turn (issue 28). */
+function WaitingRoomActions({
+  event,
+  url,
+  saleStartsAt,
+}: {
+  event: EventData;
+  url: string;
+  saleStartsAt: string;
+}) {
+  const { button, note } = useWaitingRoomBooking({
+    shortId: event.shortId,
+    saleStartsAt,
+    timeZone: event.timeZone,
+  });
+  return <BookingRow event={event} url={url} button={button} note={note} />;
+}
+
+function BookingRow({
+  event,
+  url,
+  button,
+  note,
+}: {
+  event: EventData;
+  url: string;
+  button: ReactNode;
+  note: ReactNode;
+}) {
+  const cancelled = event.status === "cancelled";
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        {cancelled ? null : button}
         <ButtonAnchor variant="default" href={`${event.path}/calendar.ics`} download>
           Add to calendar
         </ButtonAnchor>
         <ShareButton url={url} title={event.title} />
       </Group>
-      {blocker && event.status !== "cancelled" ? (
-        <Text size="sm" id="book-blocked">
-          {blocker}
-        </Text>
-      ) : null}
+      {cancelled ? null : note}
     </Stack>
   );
 }
@@ -187,7 +233,15 @@ export default function Page() {
             By {event.businessName}
           </Text>
         </Stack>
-        <BookingActions event={event} url={url} />
+        {event.waitingRoom && !bookingBlocker(event) ? (
+          <WaitingRoomActions
+            event={event}
+            url={url}
+            saleStartsAt={event.waitingRoom.saleStartsAt}
+          />
+        ) : (
+          <BookingActions event={event} url={url} />
+        )}
         <YourPartOfEvent shortId={event.shortId} />
         <Stack gap="sm" component="section" aria-labelledby="tickets-heading">
           <Title order={2} size="h3" id="tickets-heading">

@@ -10,6 +10,7 @@ import { leaveAllTeams } from "#server/modules/teams/team-access.ts";
 import { forgetInvitationsTo } from "#server/modules/teams/team-invitations.ts";
 import { eraseNamesOfDeletedAccount } from "#server/modules/tickets/names-of-deleted-account.ts";
 import { settleTicketsOfDeletedAccount } from "#server/modules/tickets/tickets-of-deleted-account.ts";
+import { leaveWaitingRooms } from "#server/modules/waiting-room/places-of-deleted-account.ts";
 
 /**
  * What `profile.deleteAccount` does in other modules, in order, before the personal data
@@ -41,4 +42,6 @@ export const accountDeletionSteps: readonly DeletionStep[] = [
   deleteNotificationsOf,
   // Door teams lose the member at once (their access is read on every request).
   (tx, userId) => leaveAllTeams(tx, userId),
+  // Waiting rooms let them go: no turn is given to someone who cannot come.
+  leaveWaitingRooms,
 ];

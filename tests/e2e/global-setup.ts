@@ -64,6 +64,8 @@ async function startServer(dbDir: string) {
       ...peer.env(),
       PLATFORM_FEE_PERCENT: "5",
       PLATFORM_FEE_FIXED_MINOR: "20",
+      // The waiting room's proof of work in a few hashes: the page's solving is the same.
+      WAITING_ROOM_POW_BITS: "4",
     },
   });
   peer.setWebhookUrl(`${server.url}/api/payments/stripe/webhook`);

@@ -125,6 +125,11 @@ describe.each(testDatabases)("erasing an account across every table on $name", (
         ('email', ${EMAIL}, 'Your booking is confirmed', 'queued'),
         ('email', ${friendEmail}, ${`${NAME} gave you a ticket for tonight.`}, 'sent')`,
     );
+    // A place in an event's waiting room.
+    await database.db.execute(
+      sql`insert into waiting_places (event_id, user_id, early)
+        values (${door.event.id}, ${nora.user.id}, true)`,
+    );
     const limiter = kit.services.rateLimiter;
     await limiter.hit(accountRateRules.codeSendPerDestination, PHONE);
     await limiter.hit(accountRateRules.signInTriesPerAccount, `email:${EMAIL}`);
@@ -141,6 +146,11 @@ describe.each(testDatabases)("erasing an account across every table on $name", (
       sql`select 1 from rate_limits where key = ${othersKey}`,
     );
     expect(others).toHaveLength(1);
+    const places = await rowsOf(
+      database.db,
+      sql`select 1 from waiting_places where user_id = ${nora.user.id}`,
+    );
+    expect(places).toEqual([]);
     await database.db.execute(sql`delete from rate_limits where key = ${othersKey}`);
     expect(await whereFound(database, [NAME, PHONE, EMAIL])).toEqual([]);
     // The door's search and the team's export no longer know her.

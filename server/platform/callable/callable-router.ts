@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Auth } from "#server/platform/auth/caller.ts";
-import { clientInfo, expressCookieJar } from "#server/platform/http/http-cookies.ts";
+import { expressCookieJar } from "#server/platform/http/http-cookies.ts";
+import { requestFunctionContext } from "#server/platform/http/request-function-context.ts";
 import { noteRequestUser } from "#server/platform/http/request-log.ts";
 import type { Services } from "#server/platform/runtime/services.ts";
 import type { FunctionContext } from "./define-function.ts";
@@ -141,27 +142,25 @@ class CallResponder {
       this.heartbeat = setTimeout(() => this.startStream(200), this.heartbeatMs);
       this.heartbeat.unref();
     }
-    return {
-      auth,
-      requestId: String(req.id),
-      // A getter: the request's child logger is made only if the handler writes a line.
-      get log() {
-        return req.log;
+    return requestFunctionContext(
+      req,
+      {
+        services: this.deps.services,
+        auth,
+        cookies: expressCookieJar(req, this.res, this.deps.secureCookies),
+        signal: this.abort.signal,
       },
-      db: this.deps.services.database.db,
-      client: clientInfo(req),
-      cookies: expressCookieJar(req, this.res, this.deps.secureCookies),
-      services: this.deps.services,
-      instanceIdToken: singleHeader(req.headers["firebase-instance-id-token"]),
-      appCheckToken: singleHeader(req.headers["x-firebase-appcheck"]),
-      signal: this.abort.signal,
-      acceptsStreaming: this.streaming,
-      sendChunk: (message) => {
-        if (!this.streaming || this.res.writableEnded) return;
-        this.startStream(200);
-        this.res.write(`data: ${JSON.stringify({ message: message ?? null })}\n\n`);
+      {
+        instanceIdToken: singleHeader(req.headers["firebase-instance-id-token"]),
+        appCheckToken: singleHeader(req.headers["x-firebase-appcheck"]),
+        acceptsStreaming: this.streaming,
+        sendChunk: (message) => {
+          if (!this.streaming || this.res.writableEnded) return;
+          this.startStream(200);
+          this.res.write(`data: ${JSON.stringify({ message: message ?? null })}\n\n`);
+        },
       },
-    };
+    );
   }
 
   succeed(result: unknown): void {

@@ -1,12 +1,12 @@
 import type { Request, Response } from "express";
 import { type RouterContext, RouterContextProvider } from "react-router";
 import type { Auth } from "#server/platform/auth/caller.ts";
-import type { FunctionContext } from "#server/platform/callable/define-function.ts";
 import type { Registry } from "#server/platform/callable/registry.ts";
 import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
 import type { Logger } from "#server/platform/runtime/logger.ts";
 import type { Services } from "#server/platform/runtime/services.ts";
-import { clientInfo, expressCookieJar } from "./http-cookies.ts";
+import { expressCookieJar } from "./http-cookies.ts";
+import { requestFunctionContext } from "./request-function-context.ts";
 import { noteRequestUser } from "./request-log.ts";
 import { isSameOriginRequest } from "./same-origin.ts";
 
@@ -79,21 +79,12 @@ export function pageContextFactory(deps: PageContextDeps) {
       return auth ? contextAs(auth, false) : null;
     };
     const contextAs = (auth: Auth | null, isShared: boolean): ServerContext => {
-      const base: FunctionContext = {
-        auth,
-        requestId: String(req.id),
-        // A getter: the request's child logger is made only if something writes a line.
-        get log() {
-          return req.log;
-        },
-        db: deps.services.database.db,
-        client: clientInfo(req),
-        cookies,
+      const base = requestFunctionContext(req, {
         services: deps.services,
+        auth,
+        cookies,
         signal: abort.signal,
-        acceptsStreaming: false,
-        sendChunk: () => {},
-      };
+      });
       return {
         requestId: base.requestId,
         cspNonce: String(res.locals.cspNonce ?? ""),

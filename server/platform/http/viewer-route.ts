@@ -5,7 +5,8 @@ import { FunctionError, internalError } from "#server/platform/callable/function
 import type { Registry } from "#server/platform/callable/registry.ts";
 import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
 import type { Services } from "#server/platform/runtime/services.ts";
-import { clientInfo, expressCookieJar } from "./http-cookies.ts";
+import { expressCookieJar } from "./http-cookies.ts";
+import { requestFunctionContext } from "./request-function-context.ts";
 import { noteRequestUser } from "./request-log.ts";
 
 export type ViewerRouteDeps = {
@@ -58,20 +59,7 @@ function functionContext(
   res.on("close", () => {
     if (!res.writableFinished) abort.abort();
   });
-  return {
-    auth,
-    requestId: String(req.id),
-    get log() {
-      return req.log;
-    },
-    db: services.database.db,
-    client: clientInfo(req),
-    cookies,
-    services,
-    signal: abort.signal,
-    acceptsStreaming: false,
-    sendChunk: () => {},
-  };
+  return requestFunctionContext(req, { services, auth, cookies, signal: abort.signal });
 }
 
 /** A session that no longer works is nobody; a bad event id, its canonical error. */

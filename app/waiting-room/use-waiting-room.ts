@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { CallableError } from "#app/callable/callable-error.ts";
+import { useLiveMessages } from "#app/realtime/live-stream.ts";
+import {
+  WAITING_ROOM_KIND,
+  type WaitingRoomState,
+  type WaitingRoomView,
+} from "#contract/waiting-room.ts";
+import { askStatus } from "./ask-status.ts";
+import { type JoinProgress, joinRoom } from "./join-room.ts";
+import { keepPlaceToken } from "./place-token-store.ts";
+import { type RoomPhase, roomPhase, turnHasCome } from "./room-phase.ts";
+
+/** The fallback when a live message is missed: the stream is the usual way. */
+const STATUS_EVERY_MS = 30_000;
+/** Places are given within about a second of a join after the draw. */
+const PLACING_EVERY_MS = 1_000;
+
+const messageOf = (error: unknown) =>
+  error instanceof Error ? error.message : "Something went wrong. Please try again.";
+
+/**
+ * The waiting room as the page sees it: the server's view (asked again with the token this
+ * browser keeps), kept current by the room's live messages and a slower poll, a join with
+ * its proof-of-work progress, and the last refusal. Joining starts by itself when the
+ * person has no place: opening the room is asking to join it.
+ */
+export function useWaitingRoom(initial: WaitingRoomView) {
+  const [view, setView] = useState(initial);
+  const [joining, setJoining] = useState(false);
+  const [progress, setProgress] = useState<JoinProgress | null>(null);
+  const [joinError, setJoinError] = useState<string | null>(null);
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const [checked, setChecked] = useState(false);
+  const { eventId, shortId } = initial;
+  const joiningRef = useRef(false);
+
+  const accept = useCallback((next: WaitingRoomView) => {
+    if (next.place) keepPlaceToken(next.shortId, next.place.placeToken);
+    setView(next);
+  }, []);
+
+  const refresh = useCallback(
+    () =>
+      askStatus(shortId, shortId).then(
+        (next) => {
+          accept(next);
+          setStatusError(null);
+        },
+        (failure: unknown) => {
+          // The organiser turned the room off: the sale is open to all, nothing to wait for.
+          if (failure instanceof CallableError && failure.code === "failed-precondition") {
+            setView((current) => ({ ...current, room: null, place: null }));
+          } else {
+            setStatusError(messageOf(failure));
+          }
+        },
+      ),
+    [shortId, accept],
+  );
+
+  const join = useCallback(async () => {
+    if (joiningRef.current) return;
+    joiningRef.current = true;
+    setJoining(true);
+    setJoinError(null);
+    try {
+      accept(await joinRoom(shortId, setProgress));
+    } catch (failure) {
+      setJoinError(messageOf(failure));
+    } finally {
+      joiningRef.current = false;
+      setJoining(false);
+      setProgress(null);
+    }
+  }, [shortId, accept]);
+
+  // First, the place this browser holds a token for (the loader asked without it).
+  const roomOn = initial.room !== null;
+  useEffect(() => {
+    if (roomOn) void refresh().finally(() => setChecked(true));
+    else setChecked(true);
+  }, [roomOn, refresh]);
+
+  const phase = roomPhase(view, Date.now());
+  // Opening the room is asking to join; once, so a refusal is shown rather than retried.
+  const triedJoin = useRef(false);
+  useEffect(() => {
+    if (!checked || phase !== "join" || triedJoin.current) return;
+    triedJoin.current = true;
+    void join();
+  }, [checked, phase, join]);
+
+  const joined = view.place !== null;
+  useLiveMessages(
+    [WAITING_ROOM_KIND],
+    (message) => {
+      const room = message.payload as WaitingRoomState;
+      if (room.eventId === eventId) setView((current) => ({ ...current, room }));
+    },
+    joined,
+  );
+
+  // The live state carries no one's deadline: a turn that comes is asked for at once.
+  const turn = turnHasCome(view);
+  useEffect(() => {
+    if (turn) void refresh();
+  }, [turn, refresh]);
+
+  usePolling(view, phase, refresh);
+  return {
+    view,
+    phase,
+    // Between the first answer and the join's start, the page already says it is joining.
+    joining: joining || (checked && phase === "join" && !triedJoin.current),
+    progress,
+    error: joinError ?? statusError,
+    join,
+    checked,
+  };
+}
+
+/**
+ * Asks the server again: every 30 s (the stream is the usual way), every second while a
+ * place is on its way, and just after the sale's start and the turn's end.
+ */
+function usePolling(view: WaitingRoomView, phase: RoomPhase, refresh: () => Promise<void>) {
+  useEffect(() => {
+    const every = phase === "placing" ? PLACING_EVERY_MS : STATUS_EVERY_MS;
+    const timer = window.setInterval(() => void refresh(), every);
+    return () => window.clearInterval(timer);
+  }, [phase, refresh]);
+
+  const moment =
+    phase === "before-start"
+      ? view.room?.saleStartsAt
+      : phase === "admitted"
+        ? view.place?.admittedUntil
+        : undefined;
+  useEffect(() => {
+    if (!moment) return;
+    const left = Date.parse(moment) - Date.now() + 500;
+    const timer = window.setTimeout(() => void refresh(), Math.max(0, Math.min(left, 2 ** 31 - 1)));
+    return () => window.clearTimeout(timer);
+  }, [moment, refresh]);
+}
