@@ -15,6 +15,15 @@ import { type RoomPhase, roomPhase, turnHasCome } from "./room-phase.ts";
 const STATUS_EVERY_MS = 30_000;
 /** Places are given within about a second of a join after the draw. */
 const PLACING_EVERY_MS = 1_000;
+/**
+ * A crowd learns the same moment together (the draw, the sale's start): each page waits a
+ * random part of this first, so thousands of people do not ask in the same second.
+ */
+const CROWD_SPREAD_MS = 5_000;
+
+/** A delay of `ms` plus a random share of the crowd's spread. */
+const spread = (ms: number, random: () => number = Math.random) =>
+  ms + Math.floor(random() * CROWD_SPREAD_MS);
 
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : "Something went wrong. Please try again.";
@@ -122,13 +131,22 @@ export function useWaitingRoom(initial: WaitingRoomView) {
 
 /**
  * Asks the server again: every 30 s (the stream is the usual way), every second while a
- * place is on its way, and just after the sale's start and the turn's end.
+ * place is on its way, and just after the sale's start and the turn's end, each first ask
+ * of a crowd spread over a few seconds.
  */
 function usePolling(view: WaitingRoomView, phase: RoomPhase, refresh: () => Promise<void>) {
   useEffect(() => {
-    const every = phase === "placing" ? PLACING_EVERY_MS : STATUS_EVERY_MS;
-    const timer = window.setInterval(() => void refresh(), every);
-    return () => window.clearInterval(timer);
+    if (phase !== "placing") {
+      const timer = window.setInterval(() => void refresh(), STATUS_EVERY_MS);
+      return () => window.clearInterval(timer);
+    }
+    // The place is on its way: a first ask spread over the crowd (the draw places everyone
+    // who came early at once), then every second.
+    let timer = window.setTimeout(function ask() {
+      void refresh();
+      timer = window.setTimeout(ask, PLACING_EVERY_MS);
+    }, spread(PLACING_EVERY_MS));
+    return () => window.clearTimeout(timer);
   }, [phase, refresh]);
 
   const moment =
@@ -139,7 +157,8 @@ function usePolling(view: WaitingRoomView, phase: RoomPhase, refresh: () => Prom
         : undefined;
   useEffect(() => {
     if (!moment) return;
-    const left = Date.parse(moment) - Date.now() + 500;
+    // Past the start the room's message normally comes first; this is the fallback.
+    const left = spread(Date.parse(moment) - Date.now() + 500);
     const timer = window.setTimeout(() => void refresh(), Math.max(0, Math.min(left, 2 ** 31 - 1)));
     return () => window.clearTimeout(timer);
   }, [moment, refresh]);

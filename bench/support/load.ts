@@ -1,8 +1,8 @@
 import autocannon from "autocannon";
+import { browserUA } from "#tests/support/browser-user-agent.ts";
 
 /** A desktop browser's user agent: bots get bare error bodies, not pages. */
-export const browserUA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0.0.0 Safari/537.36";
+export { browserUA };
 
 export type LoadOptions = {
   seconds: number;

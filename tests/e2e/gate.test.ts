@@ -1,9 +1,8 @@
 import { describe, expect, inject, it } from "vitest";
 import { gatedPrefixes } from "#contract/gate.ts";
+import { browserUA } from "#tests/support/browser-user-agent.ts";
 
 const baseURL = inject("baseURL");
-const browserUA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 async function get(path: string, cookie?: string) {
   return fetch(`${baseURL}${path}`, {

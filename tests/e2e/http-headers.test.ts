@@ -1,9 +1,8 @@
 import { describe, expect, inject, it } from "vitest";
+import { browserUA } from "#tests/support/browser-user-agent.ts";
 
 const baseURL = inject("baseURL");
 const stripePeerURL = inject("stripePeerURL");
-const browserUA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 async function home() {
   return fetch(`${baseURL}/`, { headers: { "User-Agent": browserUA, "Accept-Encoding": "gzip" } });

@@ -1,8 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
+import { browserUA, firstScreens } from "#tests/support/browser-user-agent.ts";
 
 const baseURL = inject("baseURL");
-const browserUA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 /**
  * Every script a page makes the browser fetch before it works: the module scripts and
@@ -38,15 +37,7 @@ const withMantine = async (path: string) =>
     .map(([u]) => u);
 
 describe("what the first screens load (decision 024, issue 28)", () => {
-  it.each([
-    "/",
-    "/login",
-    "/register",
-    "/password",
-    "/access_to_account",
-    "/new_password",
-    "/sms_verify",
-  ])("%s loads none of Mantine's runtime", async (path) => {
+  it.each(firstScreens)("%s loads none of Mantine's runtime", async (path) => {
     expect(await withMantine(path)).toEqual([]);
   });
 

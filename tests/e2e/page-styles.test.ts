@@ -1,11 +1,10 @@
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { browserUA, firstScreens } from "#tests/support/browser-user-agent.ts";
 import { launchChromium, newPage } from "./browser.ts";
 
 const baseURL = inject("baseURL");
-const browserUA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 /** The stylesheets a page links, in order, with their text. */
 async function stylesheetsOf(path: string): Promise<{ url: string; css: string }[]> {
@@ -27,20 +26,15 @@ const onlyInMantinesFullFile = ".m_89d60db1";
 const publicCssBound = 20 * 1024;
 
 describe("the stylesheets the first screens link (decision 024, issue 28)", () => {
-  it.each([
-    "/",
-    "/login",
-    "/register",
-    "/password",
-    "/access_to_account",
-    "/new_password",
-    "/sms_verify",
-  ])("%s links only the part of Mantine's stylesheet it draws with", async (path) => {
-    const sheets = await stylesheetsOf(path);
-    const gzip = sheets.reduce((sum, { css }) => sum + gzipSync(css).length, 0);
-    expect(gzip).toBeLessThan(publicCssBound);
-    expect(sheets.filter(({ css }) => css.includes(onlyInMantinesFullFile))).toEqual([]);
-  });
+  it.each(firstScreens)(
+    "%s links only the part of Mantine's stylesheet it draws with",
+    async (path) => {
+      const sheets = await stylesheetsOf(path);
+      const gzip = sheets.reduce((sum, { css }) => sum + gzipSync(css).length, 0);
+      expect(gzip).toBeLessThan(publicCssBound);
+      expect(sheets.filter(({ css }) => css.includes(onlyInMantinesFullFile))).toEqual([]);
+    },
+  );
 
   it("a screen built from Mantine's components links its whole stylesheet, after the root's", async () => {
     const sheets = await stylesheetsOf("/privacy_policy");

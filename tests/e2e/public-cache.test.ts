@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, inject, it } from "vitest";
 import { toLocalInput } from "#server/modules/events/zoned-time.ts";
+import { browserUA } from "#tests/support/browser-user-agent.ts";
 import { signedInPerson } from "#tests/support/signed-in-cookie.ts";
 import { callFunction, uniquePhone } from "./session.ts";
 
 /** The shared cache of anonymous public pages (decision 017), over HTTP. */
 const baseURL = inject("baseURL");
-const browserUA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 
 function call<T>(name: string, data: unknown, userId?: string): Promise<T> {
   return callFunction<T>(baseURL, name, data, userId);
