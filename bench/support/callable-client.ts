@@ -9,7 +9,14 @@ export type CallAnswer = {
   body: { result?: { id: string }; error?: { status: string; message: string } };
 };
 
-export function callFn(server: RunningServer, name: string, token: string, data: unknown) {
+/** `headers`: more of them, e.g. an X-Forwarded-For naming the caller's address. */
+export function callFn(
+  server: Pick<RunningServer, "url">,
+  name: string,
+  token: string,
+  data: unknown,
+  headers: Record<string, string> = {},
+) {
   const payload = JSON.stringify({ data });
   return new Promise<CallAnswer>((resolve, reject) => {
     const request = http.request(
@@ -21,6 +28,7 @@ export function callFn(server: RunningServer, name: string, token: string, data:
           "content-type": "application/json",
           "content-length": Buffer.byteLength(payload),
           authorization: `Bearer ${token}`,
+          ...headers,
         },
       },
       (response) => {

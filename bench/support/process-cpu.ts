@@ -27,3 +27,20 @@ export function treeCpuMs(pid: number): number {
   }
   return (total * 1000) / ticksPerSecond;
 }
+
+/** CPU milliseconds used so far by every process of this name (e.g. all of PostgreSQL's). */
+export function commandCpuMs(name: string): number {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (text.slice(text.indexOf("(") + 1, text.lastIndexOf(")")) !== name) continue;
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks * 10;
+}
