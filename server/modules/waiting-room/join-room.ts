@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { WaitingRoomView } from "#contract/waiting-room.ts";
 import type { ContextFor } from "#server/platform/callable/define-function.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
+import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { RateRule } from "#server/platform/rate-limit/rate-limiter.ts";
 import { checkProof } from "./join-proof.ts";
 import { loadRoom, type RoomRow, roomView } from "./room-view.ts";
@@ -48,32 +49,41 @@ export async function openRoom(ctx: SignedIn, eventRef: string): Promise<RoomRow
 export async function joinRoom(ctx: SignedIn, input: JoinInput): Promise<WaitingRoomView> {
   const { userId } = ctx.auth;
   const { settings, rateLimiter } = ctx.services;
-  await rateLimiter.consume(joinPerAccountRule, userId);
-  await rateLimiter.consume(
-    joinPerAddressRule(settings.WAITING_ROOM_JOINS_PER_ADDRESS),
-    ctx.client.ip,
-  );
+  await Promise.all([
+    rateLimiter.consume(joinPerAccountRule, userId),
+    rateLimiter.consume(joinPerAddressRule(settings.WAITING_ROOM_JOINS_PER_ADDRESS), ctx.client.ip),
+  ]);
   const row = await openRoom(ctx, input.eventId);
   checkProof(settings.APP_SECRET, userId, row.event_id, input);
   const lapsed = row.admitted_at !== null && !row.admission_open && !row.held_since;
   if (row.sold_out_at !== null || (row.seq !== null && !lapsed)) {
     return roomView(row, settings.APP_SECRET, userId);
   }
-  if (lapsed) {
-    await ctx.db.execute(
-      sql`update waiting_places
-        set seq = nextval('waiting_arrivals'), early = false, place = null, admitted_at = null,
-          joined_at = now()
-        where event_id = ${row.event_id} and user_id = ${userId}`,
-    );
-  } else {
-    // Early is decided by the database's clock, as the leader's draw is.
-    await ctx.db.execute(
-      sql`insert into waiting_places (event_id, user_id, early)
-        values (${row.event_id}, ${userId}, now() < ${row.sale_starts_at})
-        on conflict do nothing`,
-    );
-  }
-  const joined = await loadRoom(ctx.db, row.event_id, userId);
+  // The new place comes back from its own statement: no second read of the room.
+  const [placed] = await rowsOf<{ seq: string | number }>(
+    ctx.db,
+    lapsed
+      ? sql`update waiting_places
+          set seq = nextval('waiting_arrivals'), early = false, place = null, admitted_at = null,
+            joined_at = now()
+          where event_id = ${row.event_id} and user_id = ${userId}
+          returning seq`
+      : // Early is decided by the database's clock, as the leader's draw is.
+        sql`insert into waiting_places (event_id, user_id, early)
+          values (${row.event_id}, ${userId}, now() < ${row.sale_starts_at})
+          on conflict do nothing
+          returning seq`,
+  );
+  const joined = placed
+    ? {
+        ...row,
+        seq: placed.seq,
+        place: null,
+        admitted_at: null,
+        admission_open: null,
+        held_since: false,
+      }
+    : // Joined at the same moment from another tab: that place stands.
+      await loadRoom(ctx.db, row.event_id, userId);
   return roomView(joined, settings.APP_SECRET, userId);
 }

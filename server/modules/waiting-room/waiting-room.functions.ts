@@ -5,7 +5,6 @@ import {
   defineFunction,
 } from "#server/platform/callable/define-function.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
-import type { RateRule } from "#server/platform/rate-limit/rate-limiter.ts";
 import { issueChallenge } from "./join-proof.ts";
 import { joinRoom, openRoom } from "./join-room.ts";
 import { isOwnPlaceToken } from "./place-token.ts";
@@ -13,20 +12,13 @@ import { roomView } from "./room-view.ts";
 
 const eventRef = z.string().trim().min(1, "Choose an event.").max(100);
 
-/** Challenges one account may ask for: a few tries, not a farm. */
-const challengePerAccountRule: RateRule = {
-  name: "waitingRoom.challenge.account",
-  limit: 20,
-  windowSeconds: 10 * 60,
-  blockSeconds: 10 * 60,
-};
-
 export const getJoinChallenge = defineFunction({
   name: "waitingRoom.challenge",
   input: z.object({ eventId: eventRef }),
   access: "signed-in",
+  // Not rate limited: a challenge is signed, not stored, and costs one read; the join that
+  // spends it is limited per account and address.
   handler: async (data, ctx): Promise<JoinChallenge> => {
-    await ctx.services.rateLimiter.consume(challengePerAccountRule, ctx.auth.userId);
     const room = await openRoom(ctx, data.eventId);
     const { APP_SECRET, WAITING_ROOM_POW_BITS } = ctx.services.settings;
     return issueChallenge(APP_SECRET, ctx.auth.userId, room.event_id, WAITING_ROOM_POW_BITS);
