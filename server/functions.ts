@@ -5,7 +5,7 @@ import { bookingResendFunctions } from "./modules/bookings/booking-resend.functi
 import { bookingFunctions } from "./modules/bookings/bookings.functions.ts";
 import { businessFunctions } from "./modules/businesses/businesses.functions.ts";
 import { checkinFunctions } from "./modules/checkin/checkin.functions.ts";
-import { doorTopicsOf } from "./modules/checkin/door-topics.ts";
+import { doorTopicSource } from "./modules/checkin/door-topics.ts";
 import { eventAuthoringFunctions } from "./modules/events/event-authoring.functions.ts";
 import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functions.ts";
 import { holdFunctions } from "./modules/holds/holds.functions.ts";
@@ -90,7 +90,7 @@ export const realtimeTopicSources = (db: Executor): TopicSource[] => [
   // A member's teams: `team:{id}` (alerts).
   teamTopicSource(db),
   // The door: `event-door:{eventId}` for the events a user works at (check-in module).
-  (userId) => doorTopicsOf(db, userId),
+  doorTopicSource(db),
   // The rooms a person waits in: `room:{eventId}` (waiting room).
   waitingRoomTopicSource(db),
 ];

@@ -136,7 +136,7 @@ export async function startServer(settings: Settings, log: Logger) {
         }),
         realtimeStreamRouter({
           hub: realtime,
-          sessionForToken: (token) => services.auth.sessionForToken(token),
+          sessionsForTokens: (tokens) => services.auth.sessionsForTokens(tokens),
           topicSources: realtimeTopicSources(database.db),
           log,
         }),

@@ -3,7 +3,11 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "#contract/cookie-names.ts";
-import { DOOR_MESSAGE_KIND, doorTopic, doorTopicsOf } from "#server/modules/checkin/door-topics.ts";
+import {
+  DOOR_MESSAGE_KIND,
+  doorTopic,
+  doorTopicSource,
+} from "#server/modules/checkin/door-topics.ts";
 import { teamTopicSource } from "#server/modules/teams/team-topics.ts";
 import { publishRealtime } from "#server/platform/realtime/publish.ts";
 import { createRealtimeHub, type RealtimeHub } from "#server/platform/realtime/realtime-hub.ts";
@@ -32,8 +36,8 @@ describe.each(testDatabases)("alerts on the live stream on $name", ({ open }) =>
       "/api",
       realtimeStreamRouter({
         hub,
-        sessionForToken: (token) => kit.services.auth.sessionForToken(token),
-        topicSources: [teamTopicSource(database.db), (userId) => doorTopicsOf(database.db, userId)],
+        sessionsForTokens: (tokens) => kit.services.auth.sessionsForTokens(tokens),
+        topicSources: [teamTopicSource(database.db), doorTopicSource(database.db)],
         log,
         checkMs: 200,
       }),

@@ -55,7 +55,7 @@ describe.each(testDatabases)("alerts on $name", ({ open }) => {
     ]);
     expect(await kit.published(topics.team(back))).toEqual([]);
     const source = async (userId: string) =>
-      (await teamTopicSource(database.db)(userId)).map((grant) => grant.topic);
+      (await teamTopicSource(database.db)([userId])).map((grant) => grant.topic);
     expect(await source(coordinator.user.id)).toEqual([topics.team(front)]);
     expect(await source(outsider.user.id)).toEqual([topics.team(back)]);
   });
@@ -125,7 +125,7 @@ describe.each(testDatabases)("alerts on $name", ({ open }) => {
     expect((await me.call("alerts.unreadCount", null)).count).toBe(1);
     await owner.call("teams.removeMember", { teamId: team, userId: me.user.id });
     expect((await me.call("alerts.list", null)).items).toEqual([]);
-    expect(await teamTopicSource(database.db)(me.user.id)).toEqual([]);
+    expect(await teamTopicSource(database.db)([me.user.id])).toEqual([]);
   });
 
   it("pages newest first, each alert once", async () => {

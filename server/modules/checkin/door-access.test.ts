@@ -6,7 +6,7 @@ import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-kit.ts";
 import { nth } from "#tests/support/kits/holds-test-kit.ts";
 import { admitInOneStatement } from "./admit-in-one-statement.ts";
-import { doorTopic, doorTopicsOf } from "./door-topics.ts";
+import { doorTopic, doorTopicSource } from "./door-topics.ts";
 
 type Door = Awaited<ReturnType<CheckinKit["door"]>>;
 type Caller =
@@ -59,7 +59,7 @@ const expectedRoles: Record<"A" | "B", Record<Caller, DoorRole | null>> = {
 
 /**
  * The door rule is read three ways: `eventRoleOf` (every door function's access), the
- * one-statement admission (its own SQL condition) and `doorTopicsOf` (who hears a door's
+ * one-statement admission (its own SQL condition) and `doorTopicSource` (who hears a door's
  * live news). Each kind of caller must get the same answer from all three, at their own
  * business's door and at another's.
  */
@@ -114,7 +114,7 @@ describe.each(testDatabases)("who may work a door, asked three ways, on $name", 
       },
       { kind: "id", ticketId: ticket.id },
     );
-    const topics = await doorTopicsOf(database.db, userId);
+    const topics = await doorTopicSource(database.db)([userId]);
     const heard = topics.filter((grant) => grant.topic === doorTopic(door.event.id));
     return {
       role,

@@ -36,7 +36,7 @@ function best(roles: readonly DoorRole[]): DoorRole | null {
  * narrows it to one event; the text is the same for every user and event, so a prepared
  * statement may hold it.
  */
-export function doorAccessRows(userId: string, eventId?: string): SQL {
+export function doorAccessRows(userId: string | SQL, eventId?: string): SQL {
   const ofEvent = (column: SQL) =>
     eventId === undefined ? sql`` : sql` and ${column} = ${eventId}::uuid`;
   return sql`(

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Executor } from "#server/platform/db/database.ts";
 import { topics } from "#server/platform/realtime/publish.ts";
 import type { TopicSource } from "#server/platform/realtime/stream-router.ts";
@@ -12,12 +12,18 @@ import { teamMembers } from "./teams.schema.ts";
  * removed member stops hearing the team within seconds (decision 018).
  */
 export function teamTopicSource(db: Executor): TopicSource {
-  return async (userId) => {
+  return async (userIds) => {
+    if (userIds.length === 0) return [];
     const rows = await db
-      .select({ teamId: teamMembers.teamId, since: epochMicros(teamMembers.createdAt) })
+      .select({
+        userId: teamMembers.userId,
+        teamId: teamMembers.teamId,
+        since: epochMicros(teamMembers.createdAt),
+      })
       .from(teamMembers)
-      .where(eq(teamMembers.userId, userId));
+      .where(inArray(teamMembers.userId, [...userIds]));
     return rows.map((row) => ({
+      userId: row.userId,
       topic: topics.team(row.teamId),
       since: sinceOf(row.since as string | number | bigint),
     }));

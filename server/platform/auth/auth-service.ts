@@ -47,6 +47,8 @@ export type AuthService = {
   verifyAccessToken(token: string): Promise<Auth | null>;
   /** The live session a css_tk value names; null when made up, revoked, expired or its user deleted. */
   sessionForToken(sessionToken: string): Promise<LiveSession | null>;
+  /** The live sessions of many session tokens in one read, by token (live streams' re-check). */
+  sessionsForTokens(sessionTokens: readonly string[]): Promise<Map<string, LiveSession>>;
   revokeSession(tx: Executor, sessionId: string, reason: string): Promise<void>;
   /** Every session of the user, except `exceptSessionId` when given (password change keeps the current one). */
   revokeUserSessions(

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { JWK } from "jose";
 import {
   ACCESS_TOKEN_COOKIE,
@@ -149,6 +149,37 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
     return row ?? null;
   }
 
+  async function sessionsForTokens(tokens: readonly string[]): Promise<Map<string, LiveSession>> {
+    const byHash = new Map(tokens.filter(Boolean).map((token) => [sha256(token), token]));
+    const live = new Map<string, LiveSession>();
+    const hashes = [...byHash.keys()];
+    // A few thousand values a statement, well inside PostgreSQL's parameter limit.
+    for (let start = 0; start < hashes.length; start += 5000) {
+      const rows = await db
+        .select({
+          tokenHash: sessions.tokenHash,
+          sessionId: sessions.id,
+          userId: sessions.userId,
+          roles: users.roles,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            inArray(sessions.tokenHash, hashes.slice(start, start + 5000)),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date(now())),
+            isNull(users.deletedAt),
+          ),
+        );
+      for (const { tokenHash, ...session } of rows) {
+        const token = byHash.get(tokenHash);
+        if (token) live.set(token, session);
+      }
+    }
+    return live;
+  }
+
   async function revokeSession(tx: Executor, sessionId: string, reason: string) {
     if (!isUuid(sessionId)) return;
     await tx
@@ -201,6 +232,7 @@ export async function createAuthService(deps: AuthServiceDeps): Promise<SessionA
     clearSessionCookies,
     verifyAccessToken,
     sessionForToken,
+    sessionsForTokens,
     revokeSession,
 
     async revokeUserSessions(tx, userId, reason, exceptSessionId) {

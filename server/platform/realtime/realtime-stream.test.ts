@@ -38,9 +38,12 @@ describe.each(testDatabases)("live streams on $name", ({ name, open }) => {
       "/api",
       realtimeStreamRouter({
         hub: streamHub,
-        sessionForToken: (token) => services.auth.sessionForToken(token),
+        sessionsForTokens: (tokens) => services.auth.sessionsForTokens(tokens),
         topicSources: [
-          async (userId) => (granted.get(userId) ?? []).map((topic) => ({ topic, since: null })),
+          async (userIds) =>
+            userIds.flatMap((userId) =>
+              (granted.get(userId) ?? []).map((topic) => ({ userId, topic, since: null })),
+            ),
         ],
         log,
         checkMs: 200,

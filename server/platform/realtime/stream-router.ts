@@ -7,15 +7,23 @@ import { topics as topicNames } from "./publish.ts";
 import type { RealtimeEvent, RealtimeHub } from "./realtime-hub.ts";
 import { type HeardTopics, mergeGrants, type TopicGrant } from "./topic-grants.ts";
 
+/** A topic one of the users asked about may hear. */
+export type UserTopicGrant = TopicGrant & { userId: string };
+
 /**
- * The topics a user may receive besides their own, e.g. their teams', each since they
- * joined it (from the modules).
+ * The topics users may receive besides their own, e.g. their teams', each since they
+ * joined it (from the modules): for many users in one read, as every open stream of an
+ * instance is re-checked together.
  */
-export type TopicSource = (userId: string) => Promise<readonly TopicGrant[]>;
+export type TopicSource = (userIds: readonly string[]) => Promise<readonly UserTopicGrant[]>;
+
+/** Users asked about in one read at most. */
+const USERS_PER_READ = 1000;
 
 export type StreamDeps = {
   hub: RealtimeHub;
-  sessionForToken(token: string): Promise<LiveSession | null>;
+  /** The live sessions of these tokens, by token (one read for all of an instance's streams). */
+  sessionsForTokens(tokens: readonly string[]): Promise<Map<string, LiveSession>>;
   topicSources?: readonly TopicSource[];
   log: Logger;
   /** How often a stream re-checks its session and topics (revocation, team removal). */
@@ -23,6 +31,14 @@ export type StreamDeps = {
   heartbeatMs?: number;
   /** Open streams one user may hold on this instance (tabs, devices). */
   maxStreamsPerUser?: number;
+};
+
+/** An open stream as the instance-wide re-check sees it. */
+type OpenStream = {
+  token: string;
+  userId: string;
+  subscriber: { topics: HeardTopics };
+  close(): void;
 };
 
 /** Written but unread past this, the client is gone or too slow: it reconnects and replays. */
@@ -41,17 +57,69 @@ export function realtimeStreamRouter(deps: StreamDeps): express.Router {
   const heartbeatMs = deps.heartbeatMs ?? 15_000;
   const maxStreams = deps.maxStreamsPerUser ?? 10;
   const openByUser = new Map<string, number>();
+  const open = new Set<OpenStream>();
+  let checking = false;
 
-  async function topicsOf(userId: string): Promise<HeardTopics> {
-    const extra = await Promise.all((deps.topicSources ?? []).map((source) => source(userId)));
-    return mergeGrants([{ topic: topicNames.user(userId), since: null }, ...extra.flat()]);
+  /** Each user's topics: their own, and what every source grants them. */
+  async function topicsOf(userIds: readonly string[]): Promise<Map<string, HeardTopics>> {
+    const granted = new Map<string, TopicGrant[]>(
+      userIds.map((userId) => [userId, [{ topic: topicNames.user(userId), since: null }]]),
+    );
+    for (let start = 0; start < userIds.length; start += USERS_PER_READ) {
+      const batch = userIds.slice(start, start + USERS_PER_READ);
+      const extra = await Promise.all((deps.topicSources ?? []).map((source) => source(batch)));
+      for (const { userId, topic, since } of extra.flat()) {
+        granted.get(userId)?.push({ topic, since });
+      }
+    }
+    return new Map([...granted].map(([userId, grants]) => [userId, mergeGrants(grants)]));
+  }
+
+  /**
+   * Every open stream of this instance, re-checked together every `checkMs`: one read of
+   * their sessions and one per topic source, whatever their number (a revoked session's
+   * stream ends, a removed member stops hearing the team).
+   */
+  async function recheckAll(): Promise<void> {
+    if (checking || open.size === 0) return;
+    checking = true;
+    try {
+      const streams = [...open];
+      const live = await deps.sessionsForTokens([...new Set(streams.map((s) => s.token))]);
+      for (const stream of streams) {
+        if (live.get(stream.token)?.userId !== stream.userId) stream.close();
+      }
+      const staying = streams.filter((stream) => open.has(stream));
+      const topics = await topicsOf([...new Set(staying.map((s) => s.userId))]);
+      for (const stream of staying) {
+        const heard = topics.get(stream.userId);
+        if (heard) stream.subscriber.topics = heard;
+      }
+    } catch (error) {
+      deps.log.warn({ err: error }, "realtime: stream check failed");
+    } finally {
+      checking = false;
+    }
+  }
+  /** Runs only while streams are open. */
+  let check: NodeJS.Timeout | null = null;
+  function track(stream: OpenStream): void {
+    open.add(stream);
+    check ??= setInterval(() => void recheckAll(), checkMs);
+  }
+  function untrack(stream: OpenStream): void {
+    open.delete(stream);
+    if (open.size === 0 && check) {
+      clearInterval(check);
+      check = null;
+    }
   }
 
   router.get("/stream", async (req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     try {
       const token = readCookie(SESSION_COOKIE, req.headers.cookie);
-      const session = token ? await deps.sessionForToken(token) : null;
+      const session = token ? (await deps.sessionsForTokens([token])).get(token) : undefined;
       if (!token || !session) {
         res.status(401).json({ error: { status: "UNAUTHENTICATED", message: "Sign in first." } });
         return;
@@ -67,7 +135,8 @@ export function realtimeStreamRouter(deps: StreamDeps): express.Router {
       const lastEventId =
         typeof given === "string" && /^\d{1,15}$/.test(given) ? Number(given) : null;
       openByUser.set(userId, (openByUser.get(userId) ?? 0) + 1);
-      await serve(res, { token, userId, lastEventId, topics: await topicsOf(userId) }, () => {
+      const topics = (await topicsOf([userId])).get(userId) as HeardTopics;
+      await serve(res, { token, userId, lastEventId, topics }, () => {
         const left = (openByUser.get(userId) ?? 1) - 1;
         if (left > 0) openByUser.set(userId, left);
         else openByUser.delete(userId);
@@ -108,24 +177,16 @@ export function realtimeStreamRouter(deps: StreamDeps): express.Router {
     const unsubscribe = deps.hub.subscribe(subscriber);
 
     const heartbeat = setInterval(() => res.write(": ping\n\n"), heartbeatMs);
-    const check = setInterval(() => void recheck(), checkMs);
+    const opened: OpenStream = { token: stream.token, userId: stream.userId, subscriber, close };
+    track(opened);
     function close() {
       if (closed) return;
       closed = true;
+      untrack(opened);
       clearInterval(heartbeat);
-      clearInterval(check);
       unsubscribe();
       onClose();
       res.end();
-    }
-    async function recheck() {
-      try {
-        const session = await deps.sessionForToken(stream.token);
-        if (!session || session.userId !== stream.userId) return close();
-        subscriber.topics = await topicsOf(stream.userId);
-      } catch (error) {
-        deps.log.warn({ err: error }, "realtime: stream check failed");
-      }
     }
     res.on("close", close);
 
