@@ -101,11 +101,15 @@ export function useWaitingRoom(initial: WaitingRoomView) {
   }, [checked, phase, join]);
 
   const joined = view.place !== null;
+  // When the room last spoke: the fallback poll stays quiet while the stream works.
+  const lastHeard = useRef(0);
   useLiveMessages(
     [WAITING_ROOM_KIND],
     (message) => {
       const room = message.payload as WaitingRoomState;
-      if (room.eventId === eventId) setView((current) => ({ ...current, room }));
+      if (room.eventId !== eventId) return;
+      lastHeard.current = Date.now();
+      setView((current) => ({ ...current, room }));
     },
     joined,
   );
@@ -116,7 +120,10 @@ export function useWaitingRoom(initial: WaitingRoomView) {
     if (turn) void refresh();
   }, [turn, refresh]);
 
-  usePolling(view, phase, refresh);
+  // Waited for the start: the draw then places this page with everyone who came early.
+  const waitedForDraw = useRef(false);
+  if (phase === "before-start") waitedForDraw.current = true;
+  usePolling(view, phase, refresh, { lastHeard, crowd: waitedForDraw.current });
   return {
     view,
     phase,
@@ -130,24 +137,36 @@ export function useWaitingRoom(initial: WaitingRoomView) {
 }
 
 /**
- * Asks the server again: every 30 s (the stream is the usual way), every second while a
+ * Asks the server again: every 30 s unless the room's stream spoke meanwhile, every second while a
  * place is on its way, and just after the sale's start and the turn's end, each first ask
  * of a crowd spread over a few seconds.
  */
-function usePolling(view: WaitingRoomView, phase: RoomPhase, refresh: () => Promise<void>) {
+function usePolling(
+  view: WaitingRoomView,
+  phase: RoomPhase,
+  refresh: () => Promise<void>,
+  { lastHeard, crowd }: { lastHeard: { current: number }; crowd: boolean },
+) {
   useEffect(() => {
     if (phase !== "placing") {
-      const timer = window.setInterval(() => void refresh(), STATUS_EVERY_MS);
+      // The room speaks at least every 15 s while it runs: a page that heard it recently
+      // needs no poll (20,000 pages polling every 30 s would be 667 requests a second).
+      const timer = window.setInterval(() => {
+        if (Date.now() - lastHeard.current >= STATUS_EVERY_MS) void refresh();
+      }, STATUS_EVERY_MS);
       return () => window.clearInterval(timer);
     }
-    // The place is on its way: a first ask spread over the crowd (the draw places everyone
-    // who came early at once), then every second.
-    let timer = window.setTimeout(function ask() {
-      void refresh();
-      timer = window.setTimeout(ask, PLACING_EVERY_MS);
-    }, spread(PLACING_EVERY_MS));
+    // The place is on its way, every second; after the draw the first ask is spread over
+    // the crowd (the draw places everyone who came early at once).
+    let timer = window.setTimeout(
+      function ask() {
+        void refresh();
+        timer = window.setTimeout(ask, PLACING_EVERY_MS);
+      },
+      crowd ? spread(PLACING_EVERY_MS) : PLACING_EVERY_MS,
+    );
     return () => window.clearTimeout(timer);
-  }, [phase, refresh]);
+  }, [phase, refresh, lastHeard, crowd]);
 
   const moment =
     phase === "before-start"

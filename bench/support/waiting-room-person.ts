@@ -105,10 +105,13 @@ export async function visit(
   while (view.place?.place == null && !view.room?.soldOut && Date.now() < room.deadline) {
     if (!view.room?.drawn && !heard?.messages.at(-1)?.state.drawn) {
       // Before the draw a status tells nothing new: the page waits for the room's message
-      // that places are given (or, without one, a few seconds past the start).
+      // that places are given (or, without one, a few seconds past the start)...
       const until = Math.min(room.deadline, Math.max(Date.now(), room.saleStartsAt) + 5000);
       if (heard) await nextMessage(heard, (state) => state.drawn, until);
       else await sleep(until - Date.now());
+      // ...then, as the page does, asks after a second and a random part of 5 more: the
+      // draw places everyone who came early at once, and they must not ask at once.
+      await sleep(1000 + Math.random() * 5000);
     } else await sleep(1000);
     const polled = resultOf<WaitingRoomView>(
       await call("waitingRoom.status", { eventId: room.eventRef }),

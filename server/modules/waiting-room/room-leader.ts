@@ -15,6 +15,13 @@ import { loadRoom, roomState } from "./room-view.ts";
 
 /** Places given per tick at most: a burst of joins is placed over a few seconds. */
 const PLACE_BATCH = 10_000;
+/**
+ * A room that runs says so at least this often, changed or not: pages that hear it need
+ * no poll of their own.
+ */
+const HEARTBEAT_MS = 15_000;
+const lastPublished = new Map<string, number>();
+
 /** Admission's recent rate is measured over this window. */
 const RATE_MINUTES = 5;
 const NOBODY = "00000000-0000-0000-0000-000000000000";
@@ -139,12 +146,14 @@ async function tickRoom(tx: Executor, eventId: string, noShowSeconds: number): P
     where event_id = ${eventId}`);
   const was = roomState(before);
   const now = roomState(await loadRoom(tx, eventId, NOBODY)) as WaitingRoomState;
-  if (JSON.stringify(was) !== JSON.stringify(now)) {
+  const quietFor = Date.now() - (lastPublished.get(eventId) ?? 0);
+  if (JSON.stringify(was) !== JSON.stringify(now) || (quietFor >= HEARTBEAT_MS && !now.soldOut)) {
     await publishRealtime(tx, {
       topic: waitingRoomTopic(eventId),
       kind: WAITING_ROOM_KIND,
       payload: now,
     });
+    lastPublished.set(eventId, Date.now());
   }
 }
 
