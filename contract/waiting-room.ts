@@ -100,3 +100,12 @@ export function waitingRoomPath(shortId: string): string {
 export function peopleAhead(place: number, room: WaitingRoomState): number {
   return Math.max(0, place - room.admittedThrough - 1);
 }
+
+/**
+ * Over how long a crowd that learns one moment together (the draw placing everyone who came
+ * early) spreads its first asks: 2 ms a person, 5 to 60 s, so two small instances answer
+ * 10,000 people over 20 s rather than in the same second.
+ */
+export function crowdSpreadMs(people: number): number {
+  return Math.min(60_000, Math.max(5_000, people * 2));
+}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { CallableError } from "#app/callable/callable-error.ts";
 import { useLiveMessages } from "#app/realtime/live-stream.ts";
 import {
+  crowdSpreadMs,
   WAITING_ROOM_KIND,
   type WaitingRoomState,
   type WaitingRoomView,
@@ -15,15 +16,9 @@ import { type RoomPhase, roomPhase, turnHasCome } from "./room-phase.ts";
 const STATUS_EVERY_MS = 30_000;
 /** Places are given within about a second of a join after the draw. */
 const PLACING_EVERY_MS = 1_000;
-/**
- * A crowd learns the same moment together (the draw, the sale's start): each page waits a
- * random part of this first, so thousands of people do not ask in the same second.
- */
-const CROWD_SPREAD_MS = 5_000;
-
-/** A delay of `ms` plus a random share of the crowd's spread. */
-const spread = (ms: number, random: () => number = Math.random) =>
-  ms + Math.floor(random() * CROWD_SPREAD_MS);
+/** A delay of `ms` plus a random share of the time a crowd of `people` spreads over. */
+const spread = (ms: number, people = 0, random: () => number = Math.random) =>
+  ms + Math.floor(random() * crowdSpreadMs(people));
 
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : "Something went wrong. Please try again.";
@@ -147,6 +142,10 @@ function usePolling(
   refresh: () => Promise<void>,
   { lastHeard, crowd }: { lastHeard: { current: number }; crowd: boolean },
 ) {
+  // Everyone the draw placed asks for their place: the more, the wider their asks spread
+  // (read when the wait starts; later messages must not restart it).
+  const latest = useRef(view);
+  latest.current = view;
   useEffect(() => {
     if (phase !== "placing") {
       // The room speaks at least every 15 s while it runs: a page that heard it recently
@@ -163,7 +162,7 @@ function usePolling(
         void refresh();
         timer = window.setTimeout(ask, PLACING_EVERY_MS);
       },
-      crowd ? spread(PLACING_EVERY_MS) : PLACING_EVERY_MS,
+      crowd ? spread(PLACING_EVERY_MS, latest.current.room?.placed ?? 0) : PLACING_EVERY_MS,
     );
     return () => window.clearTimeout(timer);
   }, [phase, refresh, lastHeard, crowd]);

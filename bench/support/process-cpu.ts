@@ -28,7 +28,11 @@ export function treeCpuMs(pid: number): number {
   return (total * 1000) / ticksPerSecond;
 }
 
-/** CPU milliseconds used so far by every process of this name (e.g. all of PostgreSQL's). */
+/**
+ * CPU milliseconds used so far by every process of this name (e.g. all of PostgreSQL's),
+ * with what their ended children used (a closed connection's backend is counted in its
+ * postmaster's `cutime` once it ends, so a before/after difference keeps it).
+ */
 export function commandCpuMs(name: string): number {
   let ticks = 0;
   for (const entry of readdirSync("/proc")) {
@@ -37,7 +41,7 @@ export function commandCpuMs(name: string): number {
       const text = readFileSync(`/proc/${entry}/stat`, "utf8");
       if (text.slice(text.indexOf("(") + 1, text.lastIndexOf(")")) !== name) continue;
       const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
       // The process ended meanwhile.
     }

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { JoinChallenge, WaitingRoomState, WaitingRoomView } from "#contract/waiting-room.ts";
+import {
+  crowdSpreadMs,
+  type JoinChallenge,
+  type WaitingRoomState,
+  type WaitingRoomView,
+} from "#contract/waiting-room.ts";
 import { type CallAnswer, callFn } from "./callable-client.ts";
 import { solveChallenge } from "./proof-of-work.ts";
 import type { RoomMessage, RoomStream } from "./room-stream.ts";
@@ -109,9 +114,10 @@ export async function visit(
       const until = Math.min(room.deadline, Math.max(Date.now(), room.saleStartsAt) + 5000);
       if (heard) await nextMessage(heard, (state) => state.drawn, until);
       else await sleep(until - Date.now());
-      // ...then, as the page does, asks after a second and a random part of 5 more: the
-      // draw places everyone who came early at once, and they must not ask at once.
-      await sleep(1000 + Math.random() * 5000);
+      // ...then, as the page does, asks after a second and a random part of the crowd's
+      // spread: the draw places everyone who came early at once; they must not ask at once.
+      const placed = heard?.messages.at(-1)?.state.placed ?? 0;
+      await sleep(1000 + Math.random() * crowdSpreadMs(placed));
     } else await sleep(1000);
     const polled = resultOf<WaitingRoomView>(
       await call("waitingRoom.status", { eventId: room.eventRef }),
