@@ -11,10 +11,35 @@ let source: EventSource | null = null;
  * the last. The browser reconnects on its own and sends Last-Event-ID, so the server
  * replays what was missed.
  */
+let reopen: ReturnType<typeof setTimeout> | null = null;
+/** Opens in a row that ended for good: each waits twice as long, up to a minute. */
+let failedOpens = 0;
+
 function connect(): void {
   if (source || typeof EventSource === "undefined") return;
-  source = new EventSource("/api/stream");
-  source.onmessage = (event) => {
+  const opened = new EventSource("/api/stream");
+  source = opened;
+  // The browser retries a dropped connection by itself, but gives up for good on an
+  // answer that is not the stream (a restarting server's 502, a 503): open it again a
+  // little later, while anyone still listens. A replay with Last-Event-ID is lost then;
+  // each listener's page already reads its state when it mounts. Signed out, it stops
+  // bothering the server: the waits double up to a minute.
+  opened.onopen = () => {
+    failedOpens = 0;
+  };
+  opened.onerror = () => {
+    if (opened.readyState !== EventSource.CLOSED || source !== opened) return;
+    source = null;
+    const wait = Math.min(60_000, 3000 * 2 ** failedOpens++);
+    reopen ??= setTimeout(
+      () => {
+        reopen = null;
+        if (listeners.size > 0) connect();
+      },
+      wait + Math.floor(Math.random() * 3000),
+    );
+  };
+  opened.onmessage = (event) => {
     let message: LiveMessage;
     try {
       message = JSON.parse(event.data) as LiveMessage;
@@ -28,6 +53,8 @@ function connect(): void {
 function disconnect(): void {
   source?.close();
   source = null;
+  if (reopen) clearTimeout(reopen);
+  reopen = null;
 }
 
 /** Calls `listener` for each live message of `kind` until the returned function is called. */
