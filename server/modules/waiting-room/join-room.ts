@@ -5,7 +5,7 @@ import { FunctionError } from "#server/platform/callable/function-error.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { RateRule } from "#server/platform/rate-limit/rate-limiter.ts";
 import { checkProof } from "./join-proof.ts";
-import { loadRoom, type RoomRow, roomView } from "./room-view.ts";
+import { loadRoom, type RoomRow, roomView, turnLapsed } from "./room-view.ts";
 
 /** Joins of one account: a reload or two, a lapsed turn, never a loop. */
 export const joinPerAccountRule: RateRule = {
@@ -55,7 +55,7 @@ export async function joinRoom(ctx: SignedIn, input: JoinInput): Promise<Waiting
   ]);
   const row = await openRoom(ctx, input.eventId);
   checkProof(settings.APP_SECRET, userId, row.event_id, input);
-  const lapsed = row.admitted_at !== null && !row.admission_open && !row.held_since;
+  const lapsed = turnLapsed(row);
   if (row.sold_out_at !== null || (row.seq !== null && !lapsed)) {
     return roomView(row, settings.APP_SECRET, userId);
   }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { waitingRoomTopic } from "#contract/waiting-room.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import { uuidList } from "#server/platform/db/sql-values.ts";
+import { uuidArray } from "#server/platform/db/sql-values.ts";
 import type { TopicSource, UserTopicGrant } from "#server/platform/realtime/stream-router.ts";
 import { epochMicros, sinceOf } from "#server/platform/realtime/topic-grants.ts";
 
@@ -18,7 +18,7 @@ export const waitingRoomTopicSource =
     }>(
       db,
       sql`select user_id, event_id, ${epochMicros(sql`joined_at`)} as since
-        from waiting_places where user_id in ${uuidList(userIds)}`,
+        from waiting_places where user_id = any(${uuidArray(userIds)})`,
     );
     return rows.map((row) => ({
       userId: row.user_id,

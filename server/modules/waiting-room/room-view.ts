@@ -87,6 +87,10 @@ export function roomState(row: RoomRow): WaitingRoomState | null {
   };
 }
 
+/** Admitted, the 10 minutes over, and no hold started in them: the turn passed unused. */
+export const turnLapsed = (row: RoomRow): boolean =>
+  row.admitted_at !== null && !row.admission_open && !row.held_since;
+
 function placeOf(row: RoomRow, appSecret: string, userId: string): WaitingPlace | null {
   if (row.seq === null) return null;
   const admittedAt = row.admitted_at ? new Date(row.admitted_at) : null;
@@ -96,7 +100,7 @@ function placeOf(row: RoomRow, appSecret: string, userId: string): WaitingPlace 
       admittedAt && row.admission_open
         ? new Date(admittedAt.getTime() + ADMISSION_MINUTES * 60_000).toISOString()
         : null,
-    lapsed: admittedAt !== null && !row.admission_open && !row.held_since,
+    lapsed: turnLapsed(row),
     turnUsed: row.held_since === true,
     placeToken: placeToken(appSecret, row.event_id, userId, Number(row.seq)),
   };

@@ -20,14 +20,6 @@ export function parsedJson<T>(value: T | string): T {
 /** A timestamp of a raw statement (a Date or a string, by driver) as ISO 8601. */
 export const isoTime = (value: string | Date): string => new Date(value).toISOString();
 
-/** `(a, b, …)` of uuids for `in`, each a parameter cast to uuid (at least one value). */
-export function uuidList(ids: readonly string[]): SQL {
-  return sql`(${sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
-}
-
 /** `array[a, b, …]::uuid[]`, each a parameter (at least one value). */
 export function uuidArray(ids: readonly string[]): SQL {
   return sql`array[${sql.join(
