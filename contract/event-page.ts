@@ -30,8 +30,11 @@ export type PublicTicketType = {
   feeMinor: number;
   paymentMethod: TicketPaymentMethod;
   currency: string;
+  /** Free to the public: 0 while anyone waits in the type's waiting list (decision 034). */
   remaining: number;
   availability: Availability;
+  /** The type's waiting list is open: people may join it while the type is sold out. */
+  waitingList: boolean;
   perOrderLimit: number;
   onSale: boolean;
   notOnSaleReason: NotOnSaleReason;

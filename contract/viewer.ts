@@ -1,6 +1,8 @@
 // Built by server/steps/viewer.ts (`GET /session/viewer`, decision 032); read by the
 // page frame and the event page after a shared page.
 
+import type { MyWaitingListEntry } from "./waiting-list.ts";
+
 /** Who is signed in, for the header: display only (each page checks access itself). */
 export type ViewerUser = {
   id: string;
@@ -21,6 +23,8 @@ export type ViewerEvent = {
   hold: { ticketCount: number; expiresAt: string } | null;
   /** Tickets they hold for the event, not cancelled (checked in or not). */
   ticketCount: number;
+  /** Their live waiting list entries at the event (waiting or offered), by ticket type order. */
+  waitingList: MyWaitingListEntry[];
 };
 
 /** `GET /session/viewer[?event={shortId}]`: nobody is `{ user: null, event: null }`. */

@@ -39,6 +39,7 @@ function eventPartOf(shortId: string, event: NonNullable<Row["event"]>): ViewerE
       expiresAt: new Date(hold.expiresAt).toISOString(),
     },
     ticketCount: event.ticketCount,
+    waitingList: [],
   };
 }
 

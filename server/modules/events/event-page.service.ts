@@ -52,6 +52,7 @@ function publicTicketType(
     currency: row.currency,
     remaining,
     availability: availabilityOf(remaining, row.capacity),
+    waitingList: row.waitingList,
     perOrderLimit: row.perOrderLimit,
     // A draft previewed by its owner shows its tickets, but nothing is bookable yet.
     onSale: reason === null && event.status === "published",

@@ -21,6 +21,7 @@ import {
   type TicketPaymentMethod,
   ticketPaymentMethods,
 } from "#contract/payment-options.ts";
+import { DEFAULT_OFFER_HOURS, MAX_OFFER_HOURS, MIN_OFFER_HOURS } from "#contract/waiting-list.ts";
 import { MAX_CHECKOUT_CAPACITY } from "#contract/waiting-room.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { oneOf } from "#server/platform/db/sql-values.ts";
@@ -95,6 +96,13 @@ export const events = pgTable(
      * (decision 030).
      */
     offlineSearchLimit: integer("offline_search_limit").notNull().default(25000),
+    /**
+     * How long a waiting list offer holds its tickets for the person offered them
+     * (server/modules/waiting-list, decision 034).
+     */
+    waitingListOfferHours: integer("waiting_list_offer_hours")
+      .notNull()
+      .default(DEFAULT_OFFER_HOURS),
     /** Whether holders get a reminder 24 hours before the start (events/event-reminders.ts). */
     reminders: boolean("reminders").notNull().default(true),
     /** When the reminder fan-out of this event was started; once, also when it is moved. */
@@ -126,6 +134,10 @@ export const events = pgTable(
     check("events_tax_rate", sql`${t.taxRateBp} between 0 and ${sql.raw(String(MAX_TAX_RATE_BP))}`),
     check("events_offline_search_limit", sql`${t.offlineSearchLimit} between 0 and 1000000`),
     check(
+      "events_waiting_list_offer_hours",
+      sql`${t.waitingListOfferHours} between ${sql.raw(String(MIN_OFFER_HOURS))} and ${sql.raw(String(MAX_OFFER_HOURS))}`,
+    ),
+    check(
       "events_cancellation_policy",
       sql`${t.cancellationDeadlineHours} between 0 and ${sql.raw(String(MAX_CANCELLATION_DEADLINE_HOURS))} and ${t.cancellationFeePercent} between 0 and ${sql.raw(String(MAX_CANCELLATION_FEE_PERCENT))}`,
     ),
@@ -156,6 +168,8 @@ export const ticketTypes = pgTable(
     salesStartAt: timestamp("sales_start_at", { withTimezone: true }),
     salesEndAt: timestamp("sales_end_at", { withTimezone: true }),
     position: integer("position").notNull().default(0),
+    /** People may join a waiting list when it sells out (decision 034); the organiser may close it. */
+    waitingList: boolean("waiting_list").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
