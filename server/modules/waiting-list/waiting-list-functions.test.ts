@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WaitingListOverview } from "#contract/waiting-list.ts";
+import { cancelEvent } from "#server/modules/events/event-authoring.service.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { accountDeletionSteps } from "#server/steps/account-deletion.ts";
+import { eventCancellationSteps } from "#server/steps/event-cancellation.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { inventoryOf, makeEvent, makeUser, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { type ProfileTestKit, profileTestKit } from "#tests/support/kits/profile-test-kit.ts";
@@ -260,5 +262,37 @@ describe.each(testDatabases)("waiting list functions on $name", ({ open }) => {
     expect(await inventoryOf(database.db, type.id)).toMatchObject({ taken: 0 });
     await wl.tick();
     expect((await entryOf(database.db, bEntry.id)).status).toBe("offered");
+  });
+
+  it("closes a cancelled event's lists, offers included, and tells those in line", async () => {
+    const { type, holds, owner, event } = await soldOut(1);
+    const a = await makeUser(database.db);
+    const b = await makeUser(database.db);
+    const aEntry = await wl.join(a.id, type.id, 1);
+    const bEntry = await wl.join(b.id, type.id, 1);
+    await release(nth(holds, 0));
+    await wl.tick();
+    const offered = await entryOf(database.db, aEntry.id);
+    await cancelEvent(
+      database.db,
+      owner.id,
+      { eventId: event.id },
+      {
+        ...wl.deps,
+        steps: eventCancellationSteps,
+      },
+    );
+    expect((await entryOf(database.db, aEntry.id)).status).toBe("closed");
+    expect((await entryOf(database.db, bEntry.id)).status).toBe("closed");
+    expect((await holdOf(database.db, offered.hold_id as string)).status).toBe("released");
+    for (const person of [a, b]) {
+      expect(await noticesOf(database.db, person.id, "waiting-list-closed")).toMatchObject([
+        { title: "Cancelled: Concert of Tests" },
+      ]);
+    }
+    expect(await wl.tick()).toEqual({ settled: 0, offered: 0 });
+    expect(
+      await wl.fail(a.id, "waitingList.join", { ticketTypeId: type.id, quantity: 1 }),
+    ).toMatchObject({ details: { reason: "event-cancelled" } });
   });
 });
