@@ -231,6 +231,8 @@ describe.each(testDatabases)("waiting list functions on $name", ({ open }) => {
     ).resolves.toEqual({ offerHours: 6, closedTicketTypeIds: [type.id] });
     expect((await entryOf(database.db, aEntry.id)).status).toBe("offered");
     expect((await entryOf(database.db, bEntry.id)).status).toBe("closed");
+    // The offered may still ask: their offer stands, the closed list notwithstanding.
+    expect(await wl.join(a.id, type.id, 1)).toMatchObject({ id: aEntry.id, status: "offered" });
     const [told] = await noticesOf(database.db, b.id, "waiting-list-closed");
     expect(told?.body).toBe(
       "The organiser closed the waiting list for Stalls. You are no longer in line.",

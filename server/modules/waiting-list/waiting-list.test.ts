@@ -100,6 +100,13 @@ describe.each(testDatabases)("waiting list, the line end to end on $name", ({ op
     expect(await viewerEntries(a.id, event.shortId)).toMatchObject([
       { id: aJoined.id, status: "offered", ahead: 0, offer: { quantity: 1, byHand: false } },
     ]);
+    // Joining again while offered answers the offer unchanged.
+    expect(await wl.join(a.id, type.id, 2)).toMatchObject({
+      id: aJoined.id,
+      status: "offered",
+      quantity: 1,
+      offer: { quantity: 1 },
+    });
     // A second tick offers nothing more: one ticket, one offer.
     expect(await wl.tick()).toEqual({ settled: 0, offered: 0 });
 
