@@ -147,6 +147,10 @@ describe.each(testDatabases)("waiting list functions on $name", ({ open }) => {
     ] as const) {
       expect(await wl.fail(stranger.owner.id, name, data)).toMatchObject({ status: "NOT_FOUND" });
     }
+    // Someone in the line, with no business at all: the entry is unknown to them too.
+    expect(
+      await wl.fail(nth(people, 1).id, "waitingList.offer", { entryId: nth(entries, 0).id }),
+    ).toMatchObject({ status: "NOT_FOUND" });
     const overview: WaitingListOverview = await wl.call(owner.id, "waitingList.forEvent", {
       eventId: event.id,
     });
