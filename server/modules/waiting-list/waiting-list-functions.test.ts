@@ -147,6 +147,10 @@ describe.each(testDatabases)("waiting list functions on $name", ({ open }) => {
     ] as const) {
       expect(await wl.fail(stranger.owner.id, name, data)).toMatchObject({ status: "NOT_FOUND" });
     }
+    // Someone in the line, with no business at all: the entry is unknown to them too.
+    expect(
+      await wl.fail(nth(people, 1).id, "waitingList.offer", { entryId: nth(entries, 0).id }),
+    ).toMatchObject({ status: "NOT_FOUND" });
     const overview: WaitingListOverview = await wl.call(owner.id, "waitingList.forEvent", {
       eventId: event.id,
     });
@@ -231,6 +235,8 @@ describe.each(testDatabases)("waiting list functions on $name", ({ open }) => {
     ).resolves.toEqual({ offerHours: 6, closedTicketTypeIds: [type.id] });
     expect((await entryOf(database.db, aEntry.id)).status).toBe("offered");
     expect((await entryOf(database.db, bEntry.id)).status).toBe("closed");
+    // The offered may still ask: their offer stands, the closed list notwithstanding.
+    expect(await wl.join(a.id, type.id, 1)).toMatchObject({ id: aEntry.id, status: "offered" });
     const [told] = await noticesOf(database.db, b.id, "waiting-list-closed");
     expect(told?.body).toBe(
       "The organiser closed the waiting list for Stalls. You are no longer in line.",

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ViewerAnswer } from "#contract/viewer.ts";
 import type { MyWaitingListEntry } from "#contract/waiting-list.ts";
@@ -100,6 +101,13 @@ describe.each(testDatabases)("waiting list, the line end to end on $name", ({ op
     expect(await viewerEntries(a.id, event.shortId)).toMatchObject([
       { id: aJoined.id, status: "offered", ahead: 0, offer: { quantity: 1, byHand: false } },
     ]);
+    // Joining again while offered answers the offer unchanged.
+    expect(await wl.join(a.id, type.id, 2)).toMatchObject({
+      id: aJoined.id,
+      status: "offered",
+      quantity: 1,
+      offer: { quantity: 1 },
+    });
     // A second tick offers nothing more: one ticket, one offer.
     expect(await wl.tick()).toEqual({ settled: 0, offered: 0 });
 
@@ -170,5 +178,25 @@ describe.each(testDatabases)("waiting list, the line end to end on $name", ({ op
     });
     expect((await entryOf(database.db, bEntry.id)).status).toBe("waiting");
     expect(await inventoryOf(database.db, stalls.id)).toMatchObject({ taken: 3, held: 3 });
+  });
+
+  it("offers tickets the organiser adds by raising the capacity, and none of a type whose sales ended", async () => {
+    const { type } = await soldOutType(1);
+    const a = await makeUser(database.db);
+    const aEntry = await wl.join(a.id, type.id, 2);
+    await database.db.execute(sql`update ticket_types set capacity = 3 where id = ${type.id}`);
+    expect(await wl.tick()).toMatchObject({ offered: 1 });
+    expect(await entryOf(database.db, aEntry.id)).toMatchObject({
+      status: "offered",
+      offered_quantity: 2,
+    });
+    const ended = await soldOutType(1);
+    const b = await makeUser(database.db);
+    const bEntry = await wl.join(b.id, ended.type.id, 1);
+    await database.db.execute(
+      sql`update ticket_types set capacity = 2, sales_end_at = now() where id = ${ended.type.id}`,
+    );
+    expect(await wl.tick()).toMatchObject({ offered: 0 });
+    expect((await entryOf(database.db, bEntry.id)).status).toBe("waiting");
   });
 });
