@@ -12,6 +12,7 @@ import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { eventPath } from "./event-ids.ts";
 import { noPlatformFee } from "./platform-fee.ts";
+import { listWaitingSql } from "./waiting-list-gate.ts";
 
 export type DiscoveryFilters = {
   q?: string | undefined;
@@ -91,7 +92,8 @@ export function allInPriceSql(fee: PlatformFee): SQL {
  * One page of cards, soonest first (search results too: people look for what is on
  * next, and a date order makes pagination stable). The inner query picks the page's
  * events by index; ticket figures (the lowest all-in price with the booking `fee`) are
- * then gathered for those rows only.
+ * then gathered for those rows only. What remains is what the public may have, as on
+ * the event page (`publicRemaining`): nothing of a type while anyone waits in its list.
  */
 export function discoveryPageQuery(
   filters: DiscoveryFilters,
@@ -118,13 +120,16 @@ export function discoveryPageQuery(
           (array_agg(p.currency order by p.all_in) filter (where p.on_sale))[1],
           (array_agg(p.currency order by p.all_in))[1]
         ) as currency,
-        sum(p.capacity - p.taken)::int as remaining,
+        sum(p.remaining)::int as remaining,
         sum(p.capacity)::int as capacity
       from (
-        select tt.currency, tt.capacity, tt.taken, tt.taken < tt.capacity as on_sale,
-          ${allInPriceSql(fee)} as all_in
-        from ticket_types tt
-        where tt.event_id = e.id
+        select q.*, q.remaining > 0 as on_sale from (
+          select tt.currency, tt.capacity, ${allInPriceSql(fee)} as all_in,
+            case when ${listWaitingSql(sql`tt.id`)} then 0
+              else tt.capacity - tt.taken end as remaining
+          from ticket_types tt
+          where tt.event_id = e.id
+        ) q
       ) p
     ) t on true
     order by e.starts_at, e.id`;

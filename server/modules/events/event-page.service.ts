@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { coverImagePath, type EventStatus } from "#contract/event-options.ts";
 import type { EventPage, NotOnSaleReason, PublicTicketType } from "#contract/event-page.ts";
 import { type EventTax, type PlatformFee, ticketPriceParts } from "#contract/pricing.ts";
@@ -10,20 +10,25 @@ import { availabilityOf } from "./event-discovery.service.ts";
 import { eventPath, shortIdFromPathSegment } from "./event-ids.ts";
 import { events, eventWaitingRooms, ticketTypes } from "./events.schema.ts";
 import { noPlatformFee } from "./platform-fee.ts";
+import { listWaitingSql, publicRemaining } from "./waiting-list-gate.ts";
 
 const notFound = () => new FunctionError("NOT_FOUND", "Event not found.");
 
 type TicketRow = typeof ticketTypes.$inferSelect;
 
-/** Why a ticket type cannot be bought now, the event's state first; null when it can. */
+/**
+ * Why a ticket type cannot be bought now, the event's state first; null when it can.
+ * `remaining` is what the public may have (`publicRemaining`: none while anyone waits in
+ * its waiting list), so a type whose tickets go to the list reads as sold out.
+ */
 export function notOnSaleReason(
   event: { status: EventStatus; endsAt: Date },
-  ticket: Pick<TicketRow, "capacity" | "taken" | "salesStartAt" | "salesEndAt">,
+  ticket: Pick<TicketRow, "salesStartAt" | "salesEndAt"> & { remaining: number },
   now: Date,
 ): NotOnSaleReason {
   if (event.status === "cancelled") return "event-cancelled";
   if (event.endsAt <= now) return "event-ended";
-  if (ticket.taken >= ticket.capacity) return "sold-out";
+  if (ticket.remaining <= 0) return "sold-out";
   if (ticket.salesStartAt && ticket.salesStartAt > now) return "not-started";
   if (ticket.salesEndAt && ticket.salesEndAt <= now) return "ended";
   return null;
@@ -31,12 +36,12 @@ export function notOnSaleReason(
 
 function publicTicketType(
   event: { status: EventStatus; endsAt: Date },
-  row: TicketRow,
+  { row, listWaiting }: { row: TicketRow; listWaiting: boolean },
   payment: { fee: PlatformFee; tax: EventTax },
   now: Date,
 ): PublicTicketType {
-  const reason = notOnSaleReason(event, row, now);
-  const remaining = row.capacity - row.taken;
+  const remaining = publicRemaining({ ...row, listWaiting });
+  const reason = notOnSaleReason(event, { ...row, remaining }, now);
   const parts = ticketPriceParts(row.priceMinor, {
     card: row.paymentMethod === "card",
     ...payment,
@@ -96,13 +101,18 @@ export async function getEventPage(
     if (owned?.id !== event.businessId) throw notFound();
     preview = true;
   }
+  // Whether anyone waits in each type's list comes with the type (the partial index
+  // waiting_list_entries_waiting answers it): no extra round trip per type.
   const tickets = await db
-    .select()
+    .select({
+      row: ticketTypes,
+      listWaiting: sql<boolean>`${listWaitingSql(sql`${ticketTypes.id}`)}`,
+    })
     .from(ticketTypes)
     .where(eq(ticketTypes.eventId, event.id))
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
   const tax = { rateBp: event.taxRateBp, inclusive: event.taxInclusive };
-  const types = tickets.map((row) => publicTicketType(event, row, { fee, tax }, now));
+  const types = tickets.map((ticket) => publicTicketType(event, ticket, { fee, tax }, now));
   return {
     shortId: event.shortId,
     path: eventPath(event),

@@ -141,7 +141,7 @@ describe.each(testDatabases)("the event page on $name", ({ open }) => {
 
   it("puts cancellation before the event's end, and the end before ticket rules", () => {
     const now = new Date("2026-12-01T12:00:00Z");
-    const ticket = { capacity: 5, taken: 5, salesStartAt: null, salesEndAt: null };
+    const ticket = { remaining: 0, salesStartAt: null, salesEndAt: null };
     const past = new Date("2026-11-30T12:00:00Z");
     expect(notOnSaleReason({ status: "cancelled", endsAt: past }, ticket, now)).toBe(
       "event-cancelled",

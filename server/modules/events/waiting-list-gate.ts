@@ -11,3 +11,16 @@ export function listWaitingSql(ticketTypeId: SQL): SQL {
   return sql`exists (select 1 from waiting_list_entries wl
     where wl.ticket_type_id = ${ticketTypeId} and wl.status = 'waiting')`;
 }
+
+/**
+ * What the public may still have of a ticket type, read with `listWaitingSql` as
+ * `listWaiting`: none while anyone waits, else capacity − taken. The page, the sale
+ * rules' "Sold out." and the hold statements then agree.
+ */
+export function publicRemaining(type: {
+  capacity: number;
+  taken: number;
+  listWaiting: boolean;
+}): number {
+  return type.listWaiting ? 0 : type.capacity - type.taken;
+}

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { events } from "#server/modules/events/events.schema.ts";
+import { listWaitingSql } from "#server/modules/events/waiting-list-gate.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
@@ -49,7 +50,9 @@ export type LapsedClaim = "claimed" | "sold-out" | "already-converted";
  * - Ended (expired, replaced, released): its tickets went back on sale; takes them again,
  *   every type or none, with the hold statements' arithmetic (`taken + n <= capacity` on
  *   the locked, latest row version, so never oversold), then converts it. A savepoint
- *   undoes a partial take (some types free, others not).
+ *   undoes a partial take (some types free, others not). Not while anyone waits in a
+ *   type's waiting list (`listWaitingSql`): those tickets are the list's, and the answer
+ *   is "sold-out" as when none are free.
  */
 export async function claimLapsedHold(
   tx: Executor,
@@ -100,6 +103,7 @@ function retakeStatement(holdId: string, userId: string) {
       update ticket_types t set taken = t.taken + w.quantity
       from wanted w
       where t.id = w.ticket_type_id and t.taken + w.quantity <= t.capacity
+        and not ${listWaitingSql(sql`t.id`)}
       returning t.id
     ),
     converted as (

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { EventStatus } from "#contract/event-options.ts";
 import { isUuid } from "#contract/uuid.ts";
+import { listWaitingSql } from "#server/modules/events/waiting-list-gate.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
@@ -12,6 +13,8 @@ export type TicketTypeForSale = {
   currency: string;
   capacity: number;
   taken: number;
+  /** Someone waits in its waiting list: its free tickets are not the public's. */
+  listWaiting: boolean;
   perOrderLimit: number;
   salesStartAt: Date | null;
   salesEndAt: Date | null;
@@ -72,6 +75,7 @@ function eventOf(row: Row): EventForSale {
       currency: t.currency as string,
       capacity: Number(t.capacity),
       taken: Number(t.taken),
+      listWaiting: t.listWaiting === true,
       perOrderLimit: Number(t.perOrderLimit),
       salesStartAt: dateOrNull(t.salesStartAt),
       salesEndAt: dateOrNull(t.salesEndAt),
@@ -81,7 +85,7 @@ function eventOf(row: Row): EventForSale {
 
 /**
  * An event as the hold needs it, by uuid or short id, in one round trip: its ticket types
- * with live `taken`. Drafts are NOT_FOUND, as on the public page. Read without locks:
+ * with live `taken` and whether anyone waits in their waiting lists. Drafts are NOT_FOUND, as on the public page. Read without locks:
  * the hold statement re-checks everything that decides a sale.
  */
 export async function loadEventForSale(db: Executor, eventRef: string): Promise<EventForSale> {
@@ -112,7 +116,8 @@ async function queryEvent(
            e.venue_name, e.attendee_cancellation, b.status as business_status,
            coalesce((select json_agg(json_build_object(
               'id', t.id, 'name', t.name, 'priceMinor', t.price_minor, 'currency', t.currency,
-              'capacity', t.capacity, 'taken', t.taken, 'perOrderLimit', t.per_order_limit,
+              'capacity', t.capacity, 'taken', t.taken,
+              'listWaiting', ${listWaitingSql(sql`t.id`)}, 'perOrderLimit', t.per_order_limit,
               'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at)
               order by t.position, t.created_at)
             from ticket_types t where t.event_id = e.id), '[]'::json) as ticket_types

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { listWaitingSql } from "#server/modules/events/waiting-list-gate.ts";
 import { HOLD_SCOPE } from "./hold-statements.ts";
 import { onSaleSql } from "./sale-rules.ts";
 
@@ -26,7 +27,8 @@ export type BatchTakenRow = {
  * - `locked` takes the type's row lock (FOR UPDATE returns the latest version after
  *   waiting for a concurrent updater) and the free count, with the sale rules in the
  *   WHERE from the same `onSaleSql` as the single hold (the largest quantity within the
- *   per-order limit, else none is taken and each goes alone).
+ *   per-order limit, else none is taken and each goes alone). Nor is any taken while
+ *   anyone waits in the type's waiting list (`listWaitingSql`, as the single hold).
  * - The holds are granted in arrival order while the running sum of quantities fits the
  *   free count: a prefix, so `taken` grows by the last granted running sum. The holds not
  *   granted are "short" and go the single-hold way (sweep, fresh read, exact refusal).
@@ -56,6 +58,7 @@ export function takeBatchStatement(input: {
       select t.id, t.capacity - t.taken as free, t.price_minor, t.currency
       from ticket_types t
       where t.id = ${input.ticketTypeId}
+        and not ${listWaitingSql(sql`t.id`)}
         and ${onSaleSql(input.eventId, sql`${largest}::int`)}
       for update of t
     ),

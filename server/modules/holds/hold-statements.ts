@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { HoldEnding } from "#contract/hold-status.ts";
+import { listWaitingSql } from "#server/modules/events/waiting-list-gate.ts";
 import { type HoldLine, onSaleSql } from "./sale-rules.ts";
 
 /** SQLSTATE raised by hold_abort_partial(): a hold of several types could not take them all. */
@@ -50,7 +51,12 @@ const keepCommitMode = sql`commit_mode as (select 'unchanged' as mode)`;
  *
  * - Never oversells: `taken + n <= capacity` is evaluated on the locked, latest row
  *   version (PostgreSQL re-checks the WHERE after waiting for a concurrent updater); the
- *   CHECK on ticket_types is the backstop. The sale rules (`onSaleSql` of sale-rules.ts:
+ *   CHECK on ticket_types is the backstop.
+ * - Takes nothing of a type while anyone waits in its waiting list (`listWaitingSql`,
+ *   decision 034): those tickets are the list's. The condition sits in the same WHERE,
+ *   so a join committed before this statement began is always seen (a join committing
+ *   while it runs is concurrent with it: either order is fair). One index probe
+ *   (waiting_list_entries_waiting) per type. The sale rules (`onSaleSql` of sale-rules.ts:
  *   event published, not ended, business active, sales window, per-order limit) are in
  *   the WHERE too, so the caller may decide to try from a slightly stale read and still
  *   never sell what it should not.
@@ -75,6 +81,7 @@ export function takeTicketsStatement(input: TakeTicketsInput): SQL {
       from wanted w
       where t.id = w.ticket_type_id
         and t.taken + w.quantity <= t.capacity
+        and not ${listWaitingSql(sql`t.id`)}
         and ${onSaleSql(input.eventId, sql`w.quantity`)}
       returning t.id, w.quantity, t.price_minor, t.currency,
         t.taken * 10 >= t.capacity * 9 as near_full

@@ -89,6 +89,23 @@ const cases: { name: string; change: (made: Made, db: Executor) => SQL | Promise
       sql`update ticket_types set capacity = ${QUANTITY}, taken = ${QUANTITY} where id = ${m.typeId}`,
   },
   {
+    // Decision 034: its free tickets are the list's (listWaitingSql).
+    name: "someone waits in the type's waiting list",
+    change: async (m, db) => {
+      const waiting = await makeUser(db);
+      return sql`insert into waiting_list_entries (event_id, ticket_type_id, user_id, quantity)
+        values (${m.eventId}, ${m.typeId}, ${waiting.id}, 1)`;
+    },
+  },
+  {
+    name: "the type's waiting list offered to all",
+    change: async (m, db) => {
+      const offered = await makeUser(db);
+      return sql`insert into waiting_list_entries (event_id, ticket_type_id, user_id, quantity, status)
+        values (${m.eventId}, ${m.typeId}, ${offered.id}, 1, 'offered')`;
+    },
+  },
+  {
     name: "type of another event",
     change: async (m, db) => {
       const other = await makeEvent(db);
@@ -114,6 +131,8 @@ const expected: Record<string, string> = {
   "the last tickets": "on sale",
   "fewer left than asked": "FAILED_PRECONDITION Only 1 ticket left.",
   "sold out": "FAILED_PRECONDITION Sold out.",
+  "someone waits in the type's waiting list": "FAILED_PRECONDITION Sold out.",
+  "the type's waiting list offered to all": "on sale",
   "type of another event": "NOT_FOUND This ticket type is not sold for this event.",
 };
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { formatEventTime } from "#contract/event-time.ts";
+import { publicRemaining } from "#server/modules/events/waiting-list-gate.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { EventForSale, TicketTypeForSale } from "./event-for-sale.ts";
 
@@ -146,7 +147,9 @@ export function checkSaleRules(event: EventForSale, lines: readonly HoldLine[], 
 /**
  * Why a hold found too few tickets, from a fresh read: "Sold out." or "Only 2 tickets
  * left." (per type when several were asked), or null when enough are left after all.
- * `ownHeld` adds back what the caller's hold being replaced would have given back.
+ * `ownHeld` adds back what the caller's hold being replaced would have given back. What
+ * is left is the public's share (`publicRemaining`): none while anyone waits in the
+ * type's waiting list, not even what the caller gives back (that goes to the list too).
  */
 export function shortageError(
   types: readonly TicketTypeForSale[],
@@ -157,7 +160,8 @@ export function shortageError(
   for (const line of lines) {
     const type = types.find((t) => t.id === line.ticketTypeId);
     if (!type) continue;
-    const left = Math.max(0, type.capacity - type.taken + (ownHeld.get(type.id) ?? 0));
+    const givenBack = ownHeld.get(type.id) ?? 0;
+    const left = Math.max(0, publicRemaining({ ...type, taken: type.taken - givenBack }));
     if (left >= line.quantity) continue;
     const message = left === 0 ? "Sold out." : `Only ${left} ticket${left === 1 ? "" : "s"} left.`;
     return new FunctionError("FAILED_PRECONDITION", prefixed(type, several, message), {

@@ -4,8 +4,12 @@ import type { PageCache } from "./page-cache.ts";
 /** Functions whose success changes what a public page shows: the cache empties at once. */
 const edits =
   /^(events\.(create|update|publish|unpublish|cancel|setCover|removeCover)|ticketTypes\.(create|update|delete)|businesses\.(update|changePlan)|profile\.deleteAccount)$/;
-/** Functions that change availability: the cache empties at most once per its life. */
-const availability = /^(holds\.(create|release)|bookings\.(confirm|cancel))$/;
+/**
+ * Functions that change availability: the cache empties at most once per its life. The
+ * waiting list's too: while anyone waits in a type's list, the page shows it sold out.
+ */
+const availability =
+  /^(holds\.(create|release)|bookings\.(confirm|cancel)|waitingList\.(join|leave|offer|configure))$/;
 
 /**
  * The registry, observed: after a function that edits events, ticket types or their
