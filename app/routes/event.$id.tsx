@@ -8,11 +8,15 @@ import { YourPartOfEvent } from "#app/events/YourPartOfEvent.tsx";
 import { isFunctionError } from "#app/forms/form-failure.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { type ServerContext, serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
 import { Button, ButtonAnchor, ButtonLink } from "#app/ui/Button.tsx";
 import { Container, Group, Stack } from "#app/ui/layout.tsx";
 import type { Style } from "#app/ui/mantine-values.ts";
 import { Alert } from "#app/ui/notices.tsx";
 import { AnchorLink, Text, Title } from "#app/ui/text.tsx";
+import { runWaitingListIntent } from "#app/waiting-list/join-actions.server.ts";
+import { WaitingListPart } from "#app/waiting-list/WaitingListPart.tsx";
 import { pageTitle } from "#contract/brand.ts";
 import { descriptionAsPlainText } from "#contract/description-markup.ts";
 import { formatEventEnd, formatEventTime } from "#contract/event-time.ts";
@@ -57,6 +61,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     url: `${site}${event.path}`,
     imageUrl: event.cover ? `${site}${event.cover.large}` : null,
   };
+}
+
+/** The waiting list's forms (issue 29): a POST is never shared, so it is the person's. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverContext);
+  requireSameOrigin(server);
+  requireSignedIn(server, request);
+  return runWaitingListIntent(server, await request.formData());
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -247,7 +259,19 @@ export default function Page() {
           <Title order={2} size="h3" id="tickets-heading">
             Tickets
           </Title>
-          <TicketTypeList tickets={event.ticketTypes} timeZone={event.timeZone} tax={event.tax} />
+          <TicketTypeList
+            tickets={event.ticketTypes}
+            timeZone={event.timeZone}
+            tax={event.tax}
+            below={(ticket) => (
+              <WaitingListPart
+                shortId={event.shortId}
+                eventPath={event.path}
+                ticket={ticket}
+                timeZone={event.timeZone}
+              />
+            )}
+          />
         </Stack>
         {event.description ? (
           <Stack gap="sm" component="section" aria-labelledby="about-heading">
