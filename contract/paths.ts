@@ -8,6 +8,14 @@ export function bookingPath(reference: string): string {
   return `/booking_refrence?reference=${encodeURIComponent(reference)}`;
 }
 
+/**
+ * `/booking/{eventShortId}`: the caller's live hold of an event, where it is booked (a
+ * waiting list offer is such a hold).
+ */
+export function holdPath(eventShortId: string): string {
+  return `/booking/${encodeURIComponent(eventShortId)}`;
+}
+
 /** `/team_coordinator/team_list`: a door team member's teams, where a joined invitation lands. */
 export const teamListPath = "/team_coordinator/team_list";
 

@@ -57,6 +57,8 @@ const settingsSchema = z
     HOLD_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
     /** Waiting rooms (decision 033): the leader's tick; 0 stops this instance from leading. */
     WAITING_ROOM_TICK_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
+    /** Waiting lists (decision 034): how often offers are settled and made; 0: never here. */
+    WAITING_LIST_TICK_SECONDS: z.coerce.number().int().min(0).max(60).default(2),
     /** Zero bits the proof of work to join a room needs (16: ~65,000 hashes, a second or two). */
     WAITING_ROOM_POW_BITS: z.coerce.number().int().min(0).max(24).default(16),
     /** Joins per address per minute (people behind one network share it). */

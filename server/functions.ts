@@ -25,6 +25,7 @@ import { teamMembershipResolvers } from "./modules/teams/team-access.ts";
 import { teamTopicSource } from "./modules/teams/team-topics.ts";
 import { teamFunctions } from "./modules/teams/teams.functions.ts";
 import { ticketFunctions } from "./modules/tickets/tickets.functions.ts";
+import { waitingListFunctions } from "./modules/waiting-list/waiting-list.functions.ts";
 import { waitingRoomTopicSource } from "./modules/waiting-room/room-topics.ts";
 import { waitingRoomFunctions } from "./modules/waiting-room/waiting-room.functions.ts";
 import { sessionFunctions } from "./platform/auth/sessions.functions.ts";
@@ -51,6 +52,7 @@ export const appFunctions = [
   ...eventAuthoringFunctions(crossModuleSteps),
   ...eventDiscoveryFunctions,
   ...waitingRoomFunctions,
+  ...waitingListFunctions,
   ...holdFunctions,
   ...bookingFunctions,
   ...paymentFunctions,

@@ -22,6 +22,7 @@ import { paymentWebhookRouter } from "./modules/payments/payment-webhook.http.ts
 import { startRefundRunner } from "./modules/payments/refund-runner.ts";
 import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
 import { startWalletSync } from "./modules/tickets/wallet/wallet-sync.ts";
+import { startWaitingListWorker } from "./modules/waiting-list/waiting-list-worker.ts";
 import { startWaitingRoomLeader } from "./modules/waiting-room/room-leader.ts";
 import {
   liveSessionCheck,
@@ -155,6 +156,11 @@ export async function startServer(settings: Settings, log: Logger) {
     const stopHoldSweep = startHoldSweep(database.db, log, settings.HOLD_SWEEP_SECONDS);
     // Gives waiting rooms' places and admits people; every instance runs it, one leads (decision 033).
     const stopWaitingRooms = startWaitingRoomLeader(database.db, log, settings);
+    // Offers tickets that came back to the next in line; every instance runs it, one works (decision 034).
+    const stopWaitingLists = startWaitingListWorker(database.db, log, settings, {
+      messages: services.messages,
+      publicUrl: settings.PUBLIC_URL,
+    });
     // Delivers attendee messages batch by batch; every instance runs it (SKIP LOCKED), decision 023.
     const attendeeMessageWorker = startAttendeeMessageWorker(database.db, log, {
       messages: services.messages,
@@ -189,6 +195,7 @@ export async function startServer(settings: Settings, log: Logger) {
       await refundRunner.stop();
       await stopHoldSweep();
       await stopWaitingRooms();
+      await stopWaitingLists();
       await stopCheckoutReconciliation();
       await stopWalletSync();
       await attendeeMessageWorker.stop();

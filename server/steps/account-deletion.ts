@@ -10,6 +10,7 @@ import { leaveAllTeams } from "#server/modules/teams/team-access.ts";
 import { forgetInvitationsTo } from "#server/modules/teams/team-invitations.ts";
 import { eraseNamesOfDeletedAccount } from "#server/modules/tickets/names-of-deleted-account.ts";
 import { settleTicketsOfDeletedAccount } from "#server/modules/tickets/tickets-of-deleted-account.ts";
+import { leaveWaitingLists } from "#server/modules/waiting-list/entries-of-deleted-account.ts";
 import { leaveWaitingRooms } from "#server/modules/waiting-room/places-of-deleted-account.ts";
 
 /**
@@ -44,4 +45,6 @@ export const accountDeletionSteps: readonly DeletionStep[] = [
   (tx, userId) => leaveAllTeams(tx, userId),
   // Waiting rooms let them go: no turn is given to someone who cannot come.
   leaveWaitingRooms,
+  // Waiting lists too (their offers' holds were let go with the bookings above).
+  leaveWaitingLists,
 ];

@@ -6,6 +6,7 @@ import { eventIdOfShortId } from "#server/modules/events/event-ids.ts";
 import { liveHoldJson } from "#server/modules/holds/hold-view.ts";
 import { inATeam } from "#server/modules/teams/team-access.ts";
 import { ticketsHeldCount } from "#server/modules/tickets/tickets-held.ts";
+import { myEntriesJson, myEntriesOf } from "#server/modules/waiting-list/my-entries.ts";
 import { defineFunction } from "#server/platform/callable/define-function.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 
@@ -17,6 +18,7 @@ type Row = {
     eventId: string;
     hold: { ticketCount: number; expiresAt: string } | null;
     ticketCount: number;
+    waitingList: unknown;
   } | null;
 };
 
@@ -25,7 +27,8 @@ function eventPartJson(userId: string, shortId: string | undefined) {
   if (!shortId) return sql`null::json`;
   return sql`(select json_build_object('eventId', x.id,
       'hold', ${liveHoldJson(userId, sql`x.id`)},
-      'ticketCount', ${ticketsHeldCount(userId, sql`x.id`)})
+      'ticketCount', ${ticketsHeldCount(userId, sql`x.id`)},
+      'waitingList', ${myEntriesJson(userId, sql`x.id`)})
     from (select ${eventIdOfShortId(shortId)} as id) x where x.id is not null)`;
 }
 
@@ -39,7 +42,7 @@ function eventPartOf(shortId: string, event: NonNullable<Row["event"]>): ViewerE
       expiresAt: new Date(hold.expiresAt).toISOString(),
     },
     ticketCount: event.ticketCount,
-    waitingList: [],
+    waitingList: myEntriesOf(event.waitingList),
   };
 }
 

@@ -1,11 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
-import { bookingPath, eventTicketsPath, ticketPath } from "#contract/paths.ts";
+import { bookingPath, eventTicketsPath, holdPath, ticketPath } from "#contract/paths.ts";
 import { uuidPatternText } from "#contract/uuid.ts";
 import { notifications } from "./notifications.schema.ts";
 
 const eventTicketsPrefix = eventTicketsPath("");
 const ticketPrefix = ticketPath("");
 const bookingPrefix = bookingPath("");
+const holdPrefix = holdPath("");
 
 /** What follows `prefix` in the link. */
 const after = (prefix: string) => sql`substr(${notifications.link}, ${prefix.length + 1})`;
@@ -20,7 +21,8 @@ const startsWith = (prefix: string) => sql`starts_with(${notifications.link}, ${
  * The time zone of the event a notification is about, or null: times on the notification
  * page read in the event's zone like on every other page. A notification keeps no event
  * of its own; its link names it, in one of the forms the modules write (an event's
- * tickets `eventTicketsPath`, one ticket `ticketPath`, a booking `bookingPath`, all in
+ * tickets `eventTicketsPath`, one ticket `ticketPath`, a booking `bookingPath`, a hold
+ * (a waiting list offer) `holdPath`, all in
  * contract/paths.ts), and the event is read by name like the check-in table in
  * tickets/ticket-views.ts.
  */
@@ -33,4 +35,6 @@ export const notificationZone: SQL<string | null> = sql<string | null>`case
   when ${startsWith(bookingPrefix)} then
     (select e.time_zone from bookings b join events e on e.id = b.event_id
       where b.reference = ${after(bookingPrefix)})
+  when ${startsWith(holdPrefix)} then
+    (select e.time_zone from events e where e.short_id = ${after(holdPrefix)})
 end`;

@@ -24,6 +24,9 @@ export const notificationKinds = [
   "team-joined",
   "event-reminder",
   "payment-refunded",
+  "waiting-list-offer",
+  "waiting-list-lapsed",
+  "waiting-list-closed",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

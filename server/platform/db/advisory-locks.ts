@@ -41,6 +41,13 @@ export const REFUND_RUNNER_LOCK = 7_411_202_641 as AdvisoryLockId;
 export const WAITING_ROOM_LOCK = 7_411_202_660 as AdvisoryLockId;
 
 /**
+ * The waiting lists' worker (decision 034): settles offers and offers free tickets to the
+ * next in line, one instance at a time (a transaction lock taken with
+ * pg_try_advisory_xact_lock).
+ */
+export const WAITING_LIST_LOCK = 7_411_202_670 as AdvisoryLockId;
+
+/**
  * Tests only (tests/support/postgres.ts): building the migrated template database that
  * test databases are copied from, one process at a time (session lock).
  */
