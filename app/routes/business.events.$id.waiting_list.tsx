@@ -10,7 +10,6 @@ import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
 import { runWaitingListPageIntent } from "#app/waiting-list/list-actions.server.ts";
 import { WaitingListSettingsForm } from "#app/waiting-list/WaitingListSettingsForm.tsx";
 import { WaitingListTypeSection } from "#app/waiting-list/WaitingListTypeSection.tsx";
-import { invokeWaitingList } from "#app/waiting-list/waiting-list-functions.server.ts";
 import type { Route } from "./+types/business.events.$id.waiting_list";
 
 export const meta = ({ loaderData }: Route.MetaArgs) =>
@@ -21,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const server = context.get(serverContext);
   const [overview, event] = await consoleLoad(server, request, () =>
     Promise.all([
-      invokeWaitingList(server, "waitingList.forEvent", { eventId: params.id }),
+      server.invoke("waitingList.forEvent", { eventId: params.id }),
       // The event's zone: the list's times read as the event's own times do.
       server.invoke("events.getForOwner", { eventId: params.id }),
     ]),

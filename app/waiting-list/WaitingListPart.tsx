@@ -12,6 +12,7 @@ import { Text } from "#app/ui/text.tsx";
 import type { PublicTicketType } from "#contract/event-page.ts";
 import { formatEventTime } from "#contract/event-time.ts";
 import { loginRedirectFor } from "#contract/gate.ts";
+import { holdPath } from "#contract/paths.ts";
 import type { MyWaitingListEntry } from "#contract/waiting-list.ts";
 import { joinIntent, leaveIntent, type WaitingListAnswer } from "./join-answer.ts";
 import classes from "./waiting-list.module.css";
@@ -87,7 +88,7 @@ export function WaitingListPart({ shortId, eventPath, ticket, timeZone }: Props)
           {error}
           <Group gap="sm">
             {entry.status === "offered" ? (
-              <ButtonLink to={`/booking/${shortId}`}>Book them</ButtonLink>
+              <ButtonLink to={holdPath(shortId)}>Book them</ButtonLink>
             ) : null}
             <Button
               type="submit"

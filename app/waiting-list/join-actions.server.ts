@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { field, formFailure } from "#app/forms/form-failure.ts";
 import type { ServerContext } from "#app/server-context.ts";
 import { joinIntent, leaveIntent, type WaitingListAnswer } from "./join-answer.ts";
-import { invokeWaitingList } from "./waiting-list-functions.server.ts";
 
 /** The event page's waiting list forms, by `intent`: join (or change the number) or leave. */
 export async function runWaitingListIntent(server: ServerContext, form: FormData) {
@@ -10,14 +9,14 @@ export async function runWaitingListIntent(server: ServerContext, form: FormData
   const ticketTypeId = field(form, "ticketTypeId");
   try {
     if (intent === joinIntent) {
-      const entry = await invokeWaitingList(server, "waitingList.join", {
+      const entry = await server.invoke("waitingList.join", {
         ticketTypeId,
         quantity: Number(field(form, "quantity")),
       });
       return { ticketTypeId, ok: true, entry } satisfies WaitingListAnswer;
     }
     if (intent === leaveIntent) {
-      await invokeWaitingList(server, "waitingList.leave", { entryId: field(form, "entryId") });
+      await server.invoke("waitingList.leave", { entryId: field(form, "entryId") });
       return { ticketTypeId, ok: true, entry: null } satisfies WaitingListAnswer;
     }
     throw data("Unknown form.", { status: 400 });

@@ -4,7 +4,6 @@ import { readWholeNumber } from "#app/console/price-input.ts";
 import { field } from "#app/forms/form-failure.ts";
 import type { IntentAnswer } from "#app/forms/intent-action.ts";
 import type { ServerContext } from "#app/server-context.ts";
-import { invokeWaitingList } from "./waiting-list-functions.server.ts";
 import { offerIntent, settingsIntent } from "./waiting-list-intents.ts";
 import { ticketCount } from "./waiting-list-text.ts";
 
@@ -29,7 +28,7 @@ export async function runWaitingListPageIntent(
   const intent = field(form, "intent");
   if (intent === settingsIntent) {
     return runConsoleForm(intent, form, async () => {
-      await invokeWaitingList(server, "waitingList.configure", {
+      await server.invoke("waitingList.configure", {
         eventId,
         offerHours: readWholeNumber(field(form, "offerHours")),
         closedTicketTypeIds: closedTypes(form),
@@ -39,7 +38,7 @@ export async function runWaitingListPageIntent(
   }
   if (intent === offerIntent) {
     return runConsoleForm(intent, form, async () => {
-      const entry = await invokeWaitingList(server, "waitingList.offer", {
+      const entry = await server.invoke("waitingList.offer", {
         entryId: field(form, "entryId"),
       });
       const quantity = entry.offer?.quantity ?? entry.quantity;
