@@ -31,14 +31,13 @@ export function WaitingListSettingsForm({ overview }: { overview: WaitingListOve
         {errors.closedTicketTypeIds ? (
           <FormMessage kind="error">{errors.closedTicketTypeIds}</FormMessage>
         ) : null}
+        {/* No min/max of the browser's: the function's message says what is allowed, at the field. */}
         <TextInput
           name="offerHours"
           label="Hours an offer holds the tickets"
           description={`From ${MIN_OFFER_HOURS} to ${MAX_OFFER_HOURS} (a week). Unclaimed, they go to the next in line.`}
           type="number"
           inputMode="numeric"
-          min={MIN_OFFER_HOURS}
-          max={MAX_OFFER_HOURS}
           required
           w={{ base: "100%", xs: 240 }}
           defaultValue={hours}

@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import type { IntentResult } from "#app/forms/intent-action.ts";
 import { formatEventTime } from "#contract/event-time.ts";
 import type { WaitingListEntryView, WaitingListTypeView } from "#contract/waiting-list.ts";
+import classes from "./waiting-list.module.css";
 import { offerIntent } from "./waiting-list-intents.ts";
 import { offerBlocker, statusColors, statusLabels, typeSummary } from "./waiting-list-text.ts";
 
@@ -116,8 +117,10 @@ export function WaitingListTypeSection({
           Nobody is on this type's waiting list.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table aria-labelledby={headingId} verticalSpacing="xs">
+        // Sideways on a phone; focusable, so a keyboard can scroll it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+        <section className={classes.scroller} aria-label={`${type.name}: entries`} tabIndex={0}>
+          <Table aria-labelledby={headingId} verticalSpacing="xs" miw={720}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Place</Table.Th>
@@ -143,7 +146,7 @@ export function WaitingListTypeSection({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </section>
       )}
     </Stack>
   );

@@ -95,6 +95,22 @@ async function rowWithStatus(page: Page, name: string, status: string) {
   return row;
 }
 
+/** Reloads the organiser's page until the row of `name` shows `status` (the worker's pace). */
+async function untilRowShows(page: Page, name: string, status: string) {
+  const row = page.getByTestId("waiting-list-row").filter({ hasText: name });
+  await expect
+    .poll(
+      async () => {
+        if ((await row.filter({ hasText: status }).count()) === 1) return true;
+        await page.reload();
+        await waitForHydration(page);
+        return false;
+      },
+      { timeout: 60_000, interval: 1_000 },
+    )
+    .toBe(true);
+}
+
 describe("the waiting list in the browser", () => {
   it("lets a buyer join a sold-out type, shows the organiser the line, offers the tickets back and books them", async () => {
     const organiser = await newPage(browser, { mobile: true });
@@ -148,6 +164,7 @@ describe("the waiting list in the browser", () => {
     const hours = organiser.getByLabel("Hours an offer holds the tickets");
     await hours.fill("0");
     await organiser.getByRole("button", { name: "Save waiting list settings" }).click();
+    await organiser.getByText("At least 1 hour.").waitFor();
     await expect
       .poll(() =>
         organiser.getByLabel("Hours an offer holds the tickets").getAttribute("aria-invalid"),
@@ -168,16 +185,7 @@ describe("the waiting list in the browser", () => {
     const row = organiser.getByTestId("waiting-list-row").filter({ hasText: "Patient Pat" });
     const offerNow = row.getByRole("button", { name: /Offer now/ });
     if ((await offerNow.count()) === 1 && (await offerNow.isEnabled())) await offerNow.click();
-    await expect
-      .poll(
-        async () => {
-          if ((await row.filter({ hasText: "Offered" }).count()) === 1) return true;
-          await organiser.reload();
-          return false;
-        },
-        { timeout: 60_000, interval: 1_000 },
-      )
-      .toBe(true);
+    await untilRowShows(organiser, "Patient Pat", "Offered");
     await axeCleanInBothSchemes(organiser);
 
     // The buyer sees the tickets held for them, and books them.
@@ -196,8 +204,7 @@ describe("the waiting list in the browser", () => {
     await buyer.getByRole("button", { name: "Confirm booking" }).click();
     await buyer.waitForURL(/\/booking_refrence\?reference=/);
 
-    // The organiser's list shows the entry booked.
-    await organiser.reload();
-    await rowWithStatus(organiser, "Patient Pat", "Booked");
+    // The organiser's list shows the entry booked (once the worker has settled the offer).
+    await untilRowShows(organiser, "Patient Pat", "Booked");
   });
 });
