@@ -114,7 +114,11 @@ function bookingBlocker(event: EventData): string | null {
   if (event.preview) return "This is a draft: it can be booked once it is published.";
   if (event.ended) return "This event has ended.";
   if (event.ticketTypes.length === 0) return "No tickets have been released yet.";
-  if (event.ticketTypes.every((t) => t.notOnSaleReason === "sold-out")) return "Sold out.";
+  if (event.ticketTypes.every((t) => t.notOnSaleReason === "sold-out")) {
+    return event.ticketTypes.some((t) => t.waitingList)
+      ? "Sold out. Join the waiting list below to be offered tickets that come back."
+      : "Sold out.";
+  }
   if (!event.onSale) return "No tickets are on sale right now.";
   return null;
 }

@@ -61,15 +61,17 @@ function EntryRow({
   return (
     <Table.Tr data-testid="waiting-list-row">
       <Table.Td>{entry.position ?? "–"}</Table.Td>
-      <Table.Td>{entry.name}</Table.Td>
+      <Table.Td className={classes.nowrap}>{entry.name}</Table.Td>
       <Table.Td>{entry.quantity}</Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.status}>
         <Badge color={statusColors[entry.status]} variant="light">
           {statusLabels[entry.status]}
         </Badge>
       </Table.Td>
-      <Table.Td>{when(entry.joinedAt, timeZone)}</Table.Td>
-      <Table.Td>{entry.offer ? when(entry.offer.expiresAt, timeZone) : "–"}</Table.Td>
+      <Table.Td className={classes.nowrap}>{when(entry.joinedAt, timeZone)}</Table.Td>
+      <Table.Td className={classes.nowrap}>
+        {entry.offer ? when(entry.offer.expiresAt, timeZone) : "–"}
+      </Table.Td>
       <Table.Td>
         {entry.status === "waiting" ? (
           <OfferButton entry={entry} blockerId={blockerId} blocked={blocked} />
@@ -120,7 +122,7 @@ export function WaitingListTypeSection({
         // Sideways on a phone; focusable, so a keyboard can scroll it too.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
         <section className={classes.scroller} aria-label={`${type.name}: entries`} tabIndex={0}>
-          <Table aria-labelledby={headingId} verticalSpacing="xs" miw={720}>
+          <Table aria-labelledby={headingId} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Place</Table.Th>
