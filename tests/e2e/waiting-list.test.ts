@@ -144,7 +144,12 @@ describe("the waiting list in the browser", () => {
     // The place is the server's: it is there again on a fresh load, light and dark.
     await axeCleanInBothSchemes(buyer);
     await seatCard(buyer).getByText(place).waitFor();
-    await seatCard(buyer).getByRole("button", { name: "Leave the waiting list" }).waitFor();
+    // Leaving brings the form back; joining again puts them back in line.
+    await seatCard(buyer).getByRole("button", { name: "Leave the waiting list" }).click();
+    await seatCard(buyer).getByRole("button", { name: "Join the waiting list" }).waitFor();
+    expect(await seatCard(buyer).getByText(place).count()).toBe(0);
+    await seatCard(buyer).getByRole("button", { name: "Join the waiting list" }).click();
+    await seatCard(buyer).getByText(place).waitFor();
 
     // The organiser finds the list from the event's page and sees the buyer first.
     await organiser.goto(`${baseURL}/business/events/${event.eventId}`);
