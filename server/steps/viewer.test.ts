@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingFunctions } from "#server/modules/bookings/bookings.functions.ts";
 import { holdFunctions } from "#server/modules/holds/holds.functions.ts";
 import { teamMembers, teams } from "#server/modules/teams/teams.schema.ts";
+import { waitingListFunctions } from "#server/modules/waiting-list/waiting-list.functions.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
@@ -18,7 +19,12 @@ import { getViewer } from "./viewer.ts";
 describe.each(testDatabases)("sessions.viewer on $name", ({ open }) => {
   let database: TestDatabase;
   let kit: ProfileTestKit;
-  const registry = createRegistry([getViewer, ...holdFunctions, ...bookingFunctions]);
+  const registry = createRegistry([
+    getViewer,
+    ...holdFunctions,
+    ...bookingFunctions,
+    ...waitingListFunctions,
+  ]);
   beforeAll(async () => {
     database = await open();
     kit = await profileTestKit(database);
@@ -76,6 +82,7 @@ describe.each(testDatabases)("sessions.viewer on $name", ({ open }) => {
       eventId: event.id,
       hold: null,
       ticketCount: 0,
+      waitingList: [],
     });
     const client = { call: (name: string, data: unknown) => callAs(buyer.id, name, data) };
     await holdAndConfirm(client, event.shortId, type.id, 2);
@@ -94,5 +101,37 @@ describe.each(testDatabases)("sessions.viewer on $name", ({ open }) => {
     await expect(viewerAs(buyer.id, { event: "Not an id!" })).rejects.toMatchObject({
       status: "INVALID_ARGUMENT",
     });
+  });
+
+  it("gives the person's waiting list entries at the event, with the people ahead, and no one else's", async () => {
+    const { event, types } = await makeEvent(database.db, { types: [{ capacity: 1 }] });
+    const type = nth(types, 0);
+    const [holder, first, second] = await Promise.all([0, 1, 2].map(() => makeUser(database.db)));
+    if (!holder || !first || !second) throw new Error("no people");
+    await callAs(holder.id, "holds.create", {
+      eventId: event.id,
+      items: [{ ticketTypeId: type.id, quantity: 1 }],
+      idempotencyKey: crypto.randomUUID(),
+    });
+    const joined = (await callAs(first.id, "waitingList.join", {
+      ticketTypeId: type.id,
+      quantity: 1,
+    })) as { id: string };
+    await callAs(second.id, "waitingList.join", { ticketTypeId: type.id, quantity: 1 });
+    const part = async (userId: string) =>
+      ((await viewerAs(userId, { event: event.shortId })) as { event: { waitingList: unknown } })
+        .event.waitingList;
+    expect(await part(first.id)).toEqual([
+      {
+        id: joined.id,
+        ticketTypeId: type.id,
+        quantity: 1,
+        status: "waiting",
+        ahead: 0,
+        offer: null,
+      },
+    ]);
+    expect(await part(second.id)).toMatchObject([{ ahead: 1 }]);
+    expect(await part(holder.id)).toEqual([]);
   });
 });

@@ -30,6 +30,8 @@ type TypeRow = {
   someone_waiting: boolean;
   sales_start_at: string | Date | null;
   sales_end_at: string | Date | null;
+  /** The caller's open offer for this type, if any. */
+  offered_entry_id: string | null;
 };
 
 const typeNotFound = () => new FunctionError("NOT_FOUND", "Ticket type not found.");
@@ -38,7 +40,7 @@ function refused(reason: string, message: string): FunctionError {
   return new FunctionError("FAILED_PRECONDITION", message, { reason });
 }
 
-async function loadType(db: Database, ticketTypeId: string): Promise<TypeRow> {
+async function loadType(db: Database, ticketTypeId: string, userId: string): Promise<TypeRow> {
   if (!isUuid(ticketTypeId)) throw typeNotFound();
   const [row] = await rowsOf<TypeRow>(
     db,
@@ -47,7 +49,9 @@ async function loadType(db: Database, ticketTypeId: string): Promise<TypeRow> {
         t.per_order_limit, greatest(t.capacity - t.taken, 0)::int as free,
         exists (select 1 from waiting_list_entries w
           where w.ticket_type_id = t.id and w.status = 'waiting') as someone_waiting,
-        t.sales_start_at, t.sales_end_at
+        t.sales_start_at, t.sales_end_at,
+        (select w.id from waiting_list_entries w where w.ticket_type_id = t.id
+          and w.user_id = ${userId} and w.status = 'offered') as offered_entry_id
       from ticket_types t join events e on e.id = t.event_id
       join businesses b on b.id = e.business_id
       where t.id = ${ticketTypeId}`,
@@ -99,7 +103,10 @@ export async function joinList(
   input: { ticketTypeId: string; quantity: number },
 ): Promise<MyWaitingListEntry> {
   await rateLimiter.consume(joinPerAccountRule, userId);
-  const type = await loadType(db, input.ticketTypeId);
+  const type = await loadType(db, input.ticketTypeId, userId);
+  // Offered already: the offer stands as it was, whatever the type's state now.
+  const offered = type.offered_entry_id && (await loadMyEntry(db, userId, type.offered_entry_id));
+  if (offered) return offered;
   checkJoinable(type, input.quantity, new Date());
   const [row] = await rowsOf<{ id: string }>(
     db,

@@ -25,15 +25,16 @@ export async function offerByHand(
 ): Promise<WaitingListEntryView> {
   const notFound = new FunctionError("NOT_FOUND", "Waiting list entry not found.");
   if (!isUuid(entryId)) throw notFound;
+  // Found only among the caller's own events: anyone else's entry is unknown to them.
   const [found] = await rowsOf<{ event_id: string; ticket_type_id: string }>(
     db,
-    sql`select event_id, ticket_type_id from waiting_list_entries where id = ${entryId}`,
+    sql`select w.event_id, w.ticket_type_id from waiting_list_entries w
+      join events e on e.id = w.event_id join businesses b on b.id = e.business_id
+      where w.id = ${entryId} and b.owner_id = ${userId}`,
   );
   if (!found) throw notFound;
-  // Another business's entry answers as an unknown one.
-  await requireOwnedEvent(db, userId, found.event_id).catch((error: unknown) => {
-    throw error instanceof FunctionError && error.status === "NOT_FOUND" ? notFound : error;
-  });
+  // The owner check every owner function makes (a suspended business is refused).
+  await requireOwnedEvent(db, userId, found.event_id);
   await db.transaction(async (tx) => {
     const type = await lockType(tx, found.ticket_type_id);
     if (!type) throw notFound;
