@@ -14,8 +14,9 @@ import { formatEventTime } from "#contract/event-time.ts";
 import { loginRedirectFor } from "#contract/gate.ts";
 import { holdPath } from "#contract/paths.ts";
 import type { MyWaitingListEntry } from "#contract/waiting-list.ts";
-import { joinIntent, leaveIntent, type WaitingListAnswer } from "./join-answer.ts";
+import type { WaitingListAnswer } from "./join-answer.ts";
 import classes from "./waiting-list.module.css";
+import { joinIntent, leaveIntent } from "./waiting-list-intents.ts";
 import { heldForYouText, placeText } from "./waiting-list-text.ts";
 
 type Props = {

@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { field, formFailure } from "#app/forms/form-failure.ts";
 import type { ServerContext } from "#app/server-context.ts";
-import { joinIntent, leaveIntent, type WaitingListAnswer } from "./join-answer.ts";
+import type { WaitingListAnswer } from "./join-answer.ts";
+import { joinIntent, leaveIntent } from "./waiting-list-intents.ts";
 
 /** The event page's waiting list forms, by `intent`: join (or change the number) or leave. */
 export async function runWaitingListIntent(server: ServerContext, form: FormData) {

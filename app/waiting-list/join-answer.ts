@@ -1,13 +1,9 @@
 import type { FormFailure } from "#app/forms/form-failure.ts";
 import type { MyWaitingListEntry } from "#contract/waiting-list.ts";
 
-/** The event page's waiting list forms, by `intent`. */
-export const joinIntent = "waiting-list-join";
-export const leaveIntent = "waiting-list-leave";
-
 /**
- * What those forms get back, for the ticket type they were sent from: the person's entry
- * after joining (null after leaving), or the refusal.
+ * What the event page's waiting list forms get back, for the ticket type they were sent
+ * from: the person's entry after joining (null after leaving), or the refusal.
  */
 export type WaitingListAnswer =
   | { ticketTypeId: string; ok: true; entry: MyWaitingListEntry | null }
