@@ -79,7 +79,7 @@ export function WaitingListPart({ shortId, eventPath, ticket, timeZone }: Props)
             <Text fw={600}>
               {heldForYouText(entry.offer.quantity)}{" "}
               <time dateTime={entry.offer.expiresAt}>
-                {formatEventTime(entry.offer.expiresAt, timeZone)}
+                {formatEventTime(entry.offer.expiresAt, timeZone, { withZone: true })}
               </time>
               .
             </Text>
