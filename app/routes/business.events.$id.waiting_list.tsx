@@ -18,13 +18,12 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 /** The event's owner only: anyone else gets the 404 page (the functions say NOT_FOUND). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const server = context.get(serverContext);
-  const [overview, event] = await consoleLoad(server, request, () =>
-    Promise.all([
-      server.invoke("waitingList.forEvent", { eventId: params.id }),
-      // The event's zone: the list's times read as the event's own times do.
-      server.invoke("events.getForOwner", { eventId: params.id }),
-    ]),
-  );
+  const [overview, event] = await consoleLoad(server, request, async () => {
+    // The list first: its NOT_FOUND (not the owner's) decides the answer for anyone else.
+    const list = await server.invoke("waitingList.forEvent", { eventId: params.id });
+    // The event's zone: the list's times read as the event's own times do.
+    return [list, await server.invoke("events.getForOwner", { eventId: params.id })] as const;
+  });
   return { overview, timeZone: event.timeZone };
 }
 

@@ -151,6 +151,13 @@ describe("the waiting list in the browser", () => {
     await seatCard(buyer).getByRole("button", { name: "Join the waiting list" }).click();
     await seatCard(buyer).getByText(place).waitFor();
 
+    // Nobody but the organiser may see the list: another organiser gets the 404 page.
+    const stranger = await newPage(browser, { mobile: true });
+    await signInAsOwner(stranger, baseURL, "Other Organiser");
+    const notTheirs = await stranger.goto(`${baseURL}${waitingListPath(event.eventId)}`);
+    expect(notTheirs?.status()).toBe(404);
+    await stranger.close();
+
     // The organiser finds the list from the event's page and sees the buyer first.
     await organiser.goto(`${baseURL}/business/events/${event.eventId}`);
     await waitForHydration(organiser);
