@@ -48,6 +48,8 @@ export default [
     ),
     route("business/events/:id/orders.csv", "routes/business.events.$id.orders.csv.tsx"),
     route("business/events/:id/attendees.csv", "routes/business.events.$id.attendees.csv.tsx"),
+    // The waiting list of an event's sold-out types (issue 29): its order, offers, settings.
+    route("business/events/:id/waiting_list", "routes/business.events.$id.waiting_list.tsx"),
     route("business/teams", "routes/business.teams._index.tsx"),
     // Stripe Connect: the account's state, and where Stripe's onboarding comes back to.
     route("business/payments", "routes/business.payments.tsx"),

@@ -87,6 +87,7 @@ export async function prepareScreens(
   );
   return {
     ownerId,
+    userId,
     event,
     booking,
     teamId: teams[0]?.id ?? "none",

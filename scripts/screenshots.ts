@@ -26,6 +26,7 @@ import { cardPaidShots } from "./screenshots-card.ts";
 import { prepareScreens, type ScreenData, signIn } from "./screenshots-data.ts";
 import { doorShots } from "./screenshots-door.ts";
 import { orderShots } from "./screenshots-orders.ts";
+import { waitingListScreens } from "./screenshots-waiting-list.ts";
 import { prepareWaitingRoom, waitingRoomShots } from "./screenshots-waiting-room.ts";
 
 type As = "visitor" | "user" | "owner" | "staff";
@@ -300,6 +301,7 @@ try {
     ...orderShots(prepared),
     ...doorShots(prepared),
     ...waitingRoomShots(room),
+    ...(await waitingListScreens(baseURL, prepared)),
   ].filter((shot) => only.length === 0 || only.some((part) => shot.name.includes(part)));
   rmSync(outDir, { recursive: true, force: true });
   let count = 0;

@@ -4,7 +4,7 @@ import { ticketSlots } from "./booking-form-fields.ts";
 import { paymentLabel } from "./booking-labels.ts";
 import { groupTicketsByEvent } from "./group-tickets.ts";
 import { feeAndTaxLines } from "./LineItems.tsx";
-import { formatClock, minutesLeftText } from "./use-seconds-left.ts";
+import { formatClock, minutesLeftText, showsDeadline } from "./use-seconds-left.ts";
 
 describe("the countdown's words", () => {
   it("shows minutes and zero-padded seconds", () => {
@@ -17,6 +17,13 @@ describe("the countdown's words", () => {
     expect(minutesLeftText(581)).toBe("9 minutes left to confirm.");
     expect(minutesLeftText(119)).toBe("1 minute left to confirm.");
     expect(minutesLeftText(59)).toBe("Less than a minute left to confirm.");
+  });
+
+  it("shows a hold of more than an hour (a waiting list's offer) by its end, not a count", () => {
+    expect(showsDeadline(12 * 3600)).toBe(true);
+    expect(showsDeadline(3601)).toBe(true);
+    expect(showsDeadline(3600)).toBe(false);
+    expect(showsDeadline(600)).toBe(false);
   });
 });
 

@@ -30,3 +30,11 @@ export function minutesLeftText(seconds: number): string {
   if (minutes < 1) return "Less than a minute left to confirm.";
   return `${minutes} minute${minutes === 1 ? "" : "s"} left to confirm.`;
 }
+
+/** Past an hour left, a hold shows until when it lasts rather than a countdown. */
+const deadlineAfterSeconds = 3600;
+
+/** Whether a hold is long enough (a waiting list's offer) to show its end, not a count. */
+export function showsDeadline(secondsLeft: number): boolean {
+  return secondsLeft > deadlineAfterSeconds;
+}

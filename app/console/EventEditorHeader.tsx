@@ -4,6 +4,7 @@ import { FormMessage } from "#app/components/FormMessage.tsx";
 import type { EventStatus } from "#contract/event-options.ts";
 import { formatEventTime } from "#contract/event-time.ts";
 import { ordersPath } from "#contract/paths.ts";
+import { waitingListPath } from "#contract/waiting-list.ts";
 import { EventStatusBadge } from "./EventStatusBadge.tsx";
 
 type Props = {
@@ -46,6 +47,11 @@ export function EventEditorHeader({ event, created }: Props) {
       {event.status !== "draft" ? (
         <Anchor component={Link} to={ordersPath(event.id)}>
           Orders and attendees
+        </Anchor>
+      ) : null}
+      {event.status !== "draft" ? (
+        <Anchor component={Link} to={waitingListPath(event.id)}>
+          Waiting list
         </Anchor>
       ) : null}
       {event.status === "cancelled" ? (

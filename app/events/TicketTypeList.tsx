@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Group, Paper, Stack } from "#app/ui/layout.tsx";
 import { Text } from "#app/ui/text.tsx";
 import type { NotOnSaleReason, PublicTicketType } from "#contract/event-page.ts";
@@ -29,10 +30,13 @@ export function TicketTypeList({
   tickets,
   timeZone,
   tax,
+  below,
 }: {
   tickets: PublicTicketType[];
   timeZone: string;
   tax: EventTax;
+  /** What goes under a type (the event page's waiting list part), if anything. */
+  below?: (ticket: PublicTicketType) => ReactNode;
 }) {
   if (tickets.length === 0) {
     return <Text c="dimmed">No tickets have been released for this event yet.</Text>;
@@ -67,6 +71,7 @@ export function TicketTypeList({
                 <AvailabilityBadge availability={ticket.availability} />
               </Stack>
             </Group>
+            {below?.(ticket)}
           </Paper>
         );
       })}

@@ -32,7 +32,9 @@ function usePassed(at: string | null): boolean {
 export function YourPartOfEvent({ shortId }: { shortId: string }) {
   const part = useViewerEvent(shortId);
   const holdEnded = usePassed(part?.hold?.expiresAt ?? null);
-  const hold = part?.hold && !holdEnded ? part.hold : null;
+  // A waiting list's offer is a hold too: its ticket type's card says so, with its way on.
+  const offered = part?.waitingList.some((entry) => entry.status === "offered") ?? false;
+  const hold = part?.hold && !holdEnded && !offered ? part.hold : null;
   if (!part || (!hold && part.ticketCount === 0)) return null;
   return (
     <Paper p="md" component="section" aria-label="Your tickets" data-testid="your-part">

@@ -106,7 +106,11 @@ function HeldStep({ hold, loaded }: { hold: LiveHold; loaded: LoaderData }) {
         {loaded.checkout ? (
           <CheckoutNotice returned={loaded.checkout} hold={hold} timeZone={loaded.event.timeZone} />
         ) : null}
-        <HoldCountdown secondsLeft={secondsLeft} />
+        <HoldCountdown
+          secondsLeft={secondsLeft}
+          expiresAt={hold.expiresAt}
+          timeZone={loaded.event.timeZone}
+        />
         {quote ? (
           <QuoteLines quote={quote} />
         ) : (

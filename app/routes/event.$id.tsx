@@ -8,11 +8,15 @@ import { YourPartOfEvent } from "#app/events/YourPartOfEvent.tsx";
 import { isFunctionError } from "#app/forms/form-failure.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { type ServerContext, serverContext } from "#app/server-context.ts";
+import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
+import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
 import { Button, ButtonAnchor, ButtonLink } from "#app/ui/Button.tsx";
 import { Container, Group, Stack } from "#app/ui/layout.tsx";
 import type { Style } from "#app/ui/mantine-values.ts";
 import { Alert } from "#app/ui/notices.tsx";
 import { AnchorLink, Text, Title } from "#app/ui/text.tsx";
+import { runWaitingListIntent } from "#app/waiting-list/join-actions.server.ts";
+import { WaitingListPart } from "#app/waiting-list/WaitingListPart.tsx";
 import { pageTitle } from "#contract/brand.ts";
 import { descriptionAsPlainText } from "#contract/description-markup.ts";
 import { formatEventEnd, formatEventTime } from "#contract/event-time.ts";
@@ -59,6 +63,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The waiting list's forms (issue 29): a POST is never shared, so it is the person's. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const server = context.get(serverContext);
+  requireSameOrigin(server);
+  requireSignedIn(server, request);
+  return runWaitingListIntent(server, await request.formData());
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { event, url, imageUrl } = loaderData;
@@ -102,7 +114,11 @@ function bookingBlocker(event: EventData): string | null {
   if (event.preview) return "This is a draft: it can be booked once it is published.";
   if (event.ended) return "This event has ended.";
   if (event.ticketTypes.length === 0) return "No tickets have been released yet.";
-  if (event.ticketTypes.every((t) => t.notOnSaleReason === "sold-out")) return "Sold out.";
+  if (event.ticketTypes.every((t) => t.notOnSaleReason === "sold-out")) {
+    return event.ticketTypes.some((t) => t.waitingList)
+      ? "Sold out. Join the waiting list below to be offered tickets that come back."
+      : "Sold out.";
+  }
   if (!event.onSale) return "No tickets are on sale right now.";
   return null;
 }
@@ -247,7 +263,19 @@ export default function Page() {
           <Title order={2} size="h3" id="tickets-heading">
             Tickets
           </Title>
-          <TicketTypeList tickets={event.ticketTypes} timeZone={event.timeZone} tax={event.tax} />
+          <TicketTypeList
+            tickets={event.ticketTypes}
+            timeZone={event.timeZone}
+            tax={event.tax}
+            below={(ticket) => (
+              <WaitingListPart
+                shortId={event.shortId}
+                eventPath={event.path}
+                ticket={ticket}
+                timeZone={event.timeZone}
+              />
+            )}
+          />
         </Stack>
         {event.description ? (
           <Stack gap="sm" component="section" aria-labelledby="about-heading">

@@ -123,6 +123,7 @@ describe("the shared cache of public pages", () => {
       eventId: event.eventId,
       hold: null,
       ticketCount: 0,
+      waitingList: [],
     });
     const hold = await call<{ id: string }>(
       "holds.create",
