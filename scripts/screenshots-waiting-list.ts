@@ -26,13 +26,11 @@ export async function prepareWaitingList(baseURL: string, ownerId: string, userI
   const call = <T>(name: string, data: unknown, as = ownerId) =>
     callFunction<T>(baseURL, name, data, as);
   let phones = 0;
-  const person = async (name: string) =>
-    (
-      await call<{ userId: string }>("test.signInAs", {
-        name,
-        phone: `+1555770${String((phones += 1)).padStart(4, "0")}`,
-      })
-    ).userId;
+  const person = async (name: string) => {
+    phones += 1;
+    const phone = `+1555770${String(phones).padStart(4, "0")}`;
+    return (await call<{ userId: string }>("test.signInAs", { name, phone })).userId;
+  };
   const soldOut = async (title: string, days: number) => {
     const day = toLocalInput(new Date(Date.now() + days * 86_400_000), zone).slice(0, 10);
     const { eventId, shortId } = await call<{ eventId: string; shortId: string }>("events.create", {
