@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -50,6 +51,20 @@ export const eventImages = pgTable("event_images", {
 });
 
 /**
+ * Dates of one event that repeats (decision 035): each date is an event of its own (its
+ * capacity, tickets, check-in), made as a copy of another date; `rule` records how the
+ * organiser asked for them (weekdays and the last day), null for dates added one by one.
+ */
+export const eventSeries = pgTable("event_series", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  businessId: uuid("business_id")
+    .notNull()
+    .references(() => businesses.id, { onDelete: "cascade" }),
+  rule: jsonb("rule").$type<{ weekdays: number[]; untilLocal: string } | null>(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * An event. Times are UTC; `timeZone` (IANA) is how they are entered and shown. The
  * public URL is `/{slug}-{shortId}` or `/{shortId}`: the short id alone finds it, so a
  * title change never breaks a shared link.
@@ -71,6 +86,8 @@ export const events = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     category: text("category").$type<EventCategory>().notNull(),
+    /** The series this event is a date of; null for a one-off event. */
+    seriesId: uuid("series_id").references(() => eventSeries.id, { onDelete: "set null" }),
     coverImageId: uuid("cover_image_id").references(() => eventImages.id, {
       onDelete: "set null",
     }),
@@ -120,6 +137,7 @@ export const events = pgTable(
   (t) => [
     uniqueIndex("events_short_id").on(t.shortId),
     index("events_business").on(t.businessId, t.startsAt),
+    index("events_series").on(t.seriesId, t.startsAt).where(sql`${t.seriesId} is not null`),
     // Discovery: published events by start time, whole or per category.
     index("events_published_start").on(t.startsAt, t.id).where(sql`${t.status} = 'published'`),
     index("events_published_category_start")
