@@ -2,15 +2,19 @@ import { Button, Group, Stack } from "@mantine/core";
 import { useFetcher } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import type { IntentResult } from "#app/forms/intent-action.ts";
+import { EditScopeChoice } from "./EditScopeChoice.tsx";
 import { EventDetailsFields, type EventDetailsValues } from "./EventDetailsFields.tsx";
 
 /** An existing event's details, saved in place. */
 export function EventDetailsForm({
   values,
   zones,
+  inSeries = false,
 }: {
   values: EventDetailsValues;
   zones: string[];
+  /** A date of a series: the changes may go to later dates as well. */
+  inSeries?: boolean;
 }) {
   const fetcher = useFetcher<IntentResult>();
   const result = fetcher.data;
@@ -29,6 +33,7 @@ export function EventDetailsForm({
           zones={zones}
           followBrowserZone={false}
         />
+        {inSeries ? <EditScopeChoice /> : null}
         <Group>
           <Button type="submit" loading={fetcher.state !== "idle"}>
             Save details

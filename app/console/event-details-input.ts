@@ -18,6 +18,8 @@ export function eventDetailsFrom(form: FormData) {
     ...(form.has("taxRate") ? { taxRateBp: readTaxRate(field(form, "taxRate")) } : {}),
     ...(form.has("taxMode") ? { taxInclusive: field(form, "taxMode") !== "added" } : {}),
     ...cancellationPolicyFrom(form),
+    // Only a date of a series has the choice; the server ignores it otherwise.
+    ...(form.has("scope") ? { scope: field(form, "scope") as "this" } : {}),
     // Thousands may be typed with commas or spaces ("25,000").
     ...(form.has("offlineSearchLimit")
       ? {

@@ -1,0 +1,81 @@
+import { Anchor, Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { useState } from "react";
+import { Link } from "react-router";
+import { remainingText, shownDates } from "#app/series/series-text.ts";
+import type { SeriesDate } from "#contract/event-series.ts";
+import { formatEventTime } from "#contract/event-time.ts";
+import { EventStatusBadge } from "./EventStatusBadge.tsx";
+
+/** Dates shown before "Show all": a weekly series of a year is 52 rows. */
+const FIRST_DATES = 10;
+
+/**
+ * The dates of a series on the organiser's event page: one compact row each (time in the
+ * event's zone, status, tickets left), a link to its own page, this one marked.
+ */
+export function SeriesDatesList({
+  dates,
+  currentId,
+  timeZone,
+}: {
+  dates: SeriesDate[];
+  currentId: string;
+  timeZone: string;
+}) {
+  const [all, setAll] = useState(false);
+  const { shown, hidden } = shownDates(dates, currentId, FIRST_DATES, all);
+  return (
+    <Stack gap="xs">
+      <Stack
+        component="ul"
+        gap={0}
+        p={0}
+        m={0}
+        style={{ listStyle: "none" }}
+        aria-label="Dates of the series"
+      >
+        {shown.map((date) => {
+          const current = date.eventId === currentId;
+          return (
+            <Group
+              key={date.eventId}
+              component="li"
+              justify="space-between"
+              gap="xs"
+              py={6}
+              style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+            >
+              <Anchor
+                component={Link}
+                to={`/business/events/${date.eventId}`}
+                aria-current={current ? "page" : undefined}
+                fw={current ? 700 : 500}
+                size="sm"
+              >
+                <time dateTime={date.startsAt}>{formatEventTime(date.startsAt, timeZone)}</time>
+              </Anchor>
+              <Group gap={6} wrap="nowrap">
+                {current ? (
+                  <Badge variant="outline" color="gray">
+                    This date
+                  </Badge>
+                ) : null}
+                <EventStatusBadge status={date.status} endsAt={date.endsAt} />
+                <Text size="sm" w="5.5rem" ta="right">
+                  {remainingText(date)}
+                </Text>
+              </Group>
+            </Group>
+          );
+        })}
+      </Stack>
+      {hidden > 0 ? (
+        <Group>
+          <Button variant="default" size="compact-md" onClick={() => setAll(true)}>
+            {`Show all ${dates.length} dates`}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
