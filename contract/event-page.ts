@@ -1,5 +1,6 @@
 import type { Availability } from "./event-card.ts";
 import type { EventCategory, EventStatus } from "./event-options.ts";
+import type { SeriesDate } from "./event-series.ts";
 import type { TicketPaymentMethod } from "./payment-options.ts";
 import type { EventTax } from "./pricing.ts";
 
@@ -71,4 +72,9 @@ export type EventPage = {
    * tickets; null when it is off.
    */
   waitingRoom: { saleStartsAt: string } | null;
+  /**
+   * The dates of the event's series (decision 035) that are published and not ended, this
+   * one included, oldest first, at most 60; null for a one-off event.
+   */
+  series: SeriesDate[] | null;
 };

@@ -27,6 +27,7 @@ import {
 } from "./event-input.ts";
 import { requireOwnedEvent } from "./event-ownership.ts";
 import type { EventPaymentSteps } from "./event-payment-rules.ts";
+import { addOwnedEventDate, repeatOwnedEvent } from "./event-series.functions.ts";
 import { setWaitingRoom, waitingRoomInput } from "./event-waiting-room.ts";
 import { createTicketType, deleteTicketType, updateTicketType } from "./ticket-types.service.ts";
 
@@ -192,4 +193,6 @@ export const eventAuthoringFunctions = (steps: EventAuthoringSteps) =>
     editTicketType(steps),
     removeTicketType,
     setOwnedEventWaitingRoom,
+    repeatOwnedEvent,
+    addOwnedEventDate,
   ] as const satisfies readonly AnyFunctionDefinition[];

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
@@ -12,10 +12,11 @@ import { eventPath, newShortId } from "./event-ids.ts";
 import type { CreateEventInput, UpdateEventInput } from "./event-input.ts";
 import { assertNotCancelled, type Event, requireOwnedEvent } from "./event-ownership.ts";
 import { assertCanSellByCard, type EventPaymentSteps } from "./event-payment-rules.ts";
+import { laterSeriesDates, seriesView } from "./event-series.service.ts";
 import { waitingRoomSettings } from "./event-waiting-room.ts";
 import { events, ticketTypes } from "./events.schema.ts";
 import { ownerEventView } from "./owner-event-view.ts";
-import { assertCanPublish } from "./publish-limit.ts";
+import { assertCanPublish, seriesHoldsSlot } from "./publish-limit.ts";
 
 /** The columns an editor form sets, from its parsed input. */
 function editableColumns(input: CreateEventInput) {
@@ -36,6 +37,12 @@ function editableColumns(input: CreateEventInput) {
       ? {}
       : { offlineSearchLimit: input.offlineSearchLimit }),
   };
+}
+
+/** The columns an edit with scope "future" applies to later dates: all but the times. */
+function sharedOf(changes: ReturnType<typeof editableColumns>) {
+  const { startsAt: _starts, endsAt: _ends, timeZone: _zone, ...shared } = changes;
+  return shared;
 }
 
 /** The policy's columns the form sent (a form without them leaves the policy as it is). */
@@ -112,7 +119,8 @@ export async function getEventForOwner(db: Database, userId: string, eventId: st
       .where(eq(ticketTypes.eventId, event.id))
       .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
     const waitingRoom = await waitingRoomSettings(tx, event.id, event.timeZone);
-    return { ...ownerEventView(event, types), waitingRoom };
+    const series = event.seriesId ? await seriesView(tx, event.seriesId) : null;
+    return { ...ownerEventView(event, types), waitingRoom, series };
   });
 }
 
@@ -141,7 +149,9 @@ export async function createEvent(db: Database, userId: string, input: CreateEve
 /**
  * The editor's changes. A cancelled event is final; a start moved into the past is
  * refused (an event that already started keeps its start if it is not changed); the end
- * cannot move before a ticket type's sales end.
+ * cannot move before a ticket type's sales end. Scope "future" (a date of a series) also
+ * applies all but the times to the series' later dates that have not started
+ * (`laterSeriesDates`); their holders are told of a venue change as for a single edit.
  */
 export async function updateEvent(
   db: Database,
@@ -173,10 +183,26 @@ export async function updateEvent(
       .update(events)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(events.id, event.id));
-    const changed = { ...event, ...changes };
-    if (tellHolders) await tellHoldersOfChange(tx, event, event, changed);
-    const lines = changeLines(event, changed);
-    if (lines) for (const step of steps) await step(tx, changed, lines);
+    const later = input.scope === "future" ? await laterSeriesDates(tx, event) : [];
+    if (later.length > 0) {
+      // Times (and the zone they are read in) belong to each date; the rest is shared.
+      await tx
+        .update(events)
+        .set({ ...sharedOf(changes), updatedAt: new Date() })
+        .where(
+          inArray(
+            events.id,
+            later.map((date) => date.id),
+          ),
+        );
+    }
+    for (const before of [event, ...later]) {
+      const changed =
+        before === event ? { ...event, ...changes } : { ...before, ...sharedOf(changes) };
+      if (tellHolders) await tellHoldersOfChange(tx, before, before, changed);
+      const lines = changeLines(before, changed);
+      if (lines) for (const step of steps) await step(tx, changed, lines);
+    }
     return { eventId: event.id };
   });
 }
@@ -217,8 +243,11 @@ export async function publishEvent(
     }
     await requirePublishable(tx, event);
     await assertCanSellByCard(tx, event, payments);
-    // Locks the business row first: concurrent publishes of one business count in turn.
-    await assertCanPublish(tx, business.id);
+    // A date of a series that holds a slot already needs none (decision 035). Otherwise
+    // this locks the business row first: concurrent publishes of one business count in turn.
+    if (!(event.seriesId && (await seriesHoldsSlot(tx, event.seriesId)))) {
+      await assertCanPublish(tx, business.id);
+    }
     const [row] = await tx
       .update(events)
       .set({ status: "published", publishedAt: new Date(), updatedAt: new Date() })

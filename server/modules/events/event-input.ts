@@ -9,6 +9,7 @@ import {
   maxEventDurationDays,
   ticketCurrencies,
 } from "#contract/event-options.ts";
+import { editScopes } from "#contract/event-series.ts";
 import { MAX_TAX_RATE_BP, ticketPaymentMethods } from "#contract/payment-options.ts";
 import { fromLocalInput, isKnownTimeZone } from "./zoned-time.ts";
 
@@ -134,7 +135,12 @@ export const createEventInput = z
 export type CreateEventInput = z.output<typeof createEventInput>;
 
 export const updateEventInput = z
-  .object({ eventId: idInput, ...eventShape })
+  .object({
+    eventId: idInput,
+    ...eventShape,
+    /** A date of a series: this date only, or also its later dates (contract EditScope). */
+    scope: z.enum(editScopes, "Choose this date or all future dates.").default("this"),
+  })
   .transform((data, ctx) => withEventTimes(data, ctx));
 export type UpdateEventInput = z.output<typeof updateEventInput>;
 
@@ -193,4 +199,21 @@ export const setCoverInput = z.object({
   // Base64 of a little more than the limit still reaches the service, which answers
   // with the size message; anything far beyond is cut off here.
   dataBase64: z.string().max(12_000_000, "The image is larger than 5 MB."),
+});
+
+/** `events.repeat`: the service checks the last day against the event's own day. */
+export const repeatInput = z.object({
+  eventId: idInput,
+  weekdays: z
+    .array(z.literal([0, 1, 2, 3, 4, 5, 6], "Choose days of the week."), "Choose the days.")
+    .max(7)
+    .refine((days) => new Set(days).size === days.length, "Choose each day once.")
+    .refine((days) => days.length > 0, "Choose at least one day."),
+  untilLocal: z.string().trim().max(10, "Choose a last day after the event's date."),
+});
+
+/** `events.addDate`: the start is read in the event's zone by the service. */
+export const addDateInput = z.object({
+  eventId: idInput,
+  startsLocal: localTime("Enter when the date starts."),
 });

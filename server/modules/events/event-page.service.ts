@@ -8,6 +8,7 @@ import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { availabilityOf } from "./event-discovery.service.ts";
 import { eventPath, shortIdFromPathSegment } from "./event-ids.ts";
+import { seriesDates } from "./event-series.service.ts";
 import { events, eventWaitingRooms, ticketTypes } from "./events.schema.ts";
 import { noPlatformFee } from "./platform-fee.ts";
 import { listWaitingSql, publicRemaining } from "./waiting-list-gate.ts";
@@ -111,6 +112,10 @@ export async function getEventPage(
     .from(ticketTypes)
     .where(eq(ticketTypes.eventId, event.id))
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
+  // One more query for a date of a series, none for a one-off event.
+  const series = event.seriesId
+    ? await seriesDates(db, event.seriesId, { publicOnly: true, now })
+    : null;
   const tax = { rateBp: event.taxRateBp, inclusive: event.taxInclusive };
   const types = tickets.map((ticket) => publicTicketType(event, ticket, { fee, tax }, now));
   return {
@@ -140,5 +145,6 @@ export async function getEventPage(
     waitingRoom: found.room?.enabled
       ? { saleStartsAt: (found.room.saleStartsAt as Date).toISOString() }
       : null,
+    series,
   };
 }
