@@ -1,3 +1,4 @@
+// Long: the one runner that starts the server and visits every screen (each feature's screens are in scripts/screenshots-*.ts).
 /**
  * npm run screenshots [name …] — every screen in light and dark, on a phone (390×844) and
  * a desktop (1280×800), as full-page PNGs in screenshots/ (ignored by git), to look at
@@ -26,6 +27,7 @@ import { cardPaidShots } from "./screenshots-card.ts";
 import { prepareScreens, type ScreenData, signIn } from "./screenshots-data.ts";
 import { doorShots } from "./screenshots-door.ts";
 import { orderShots } from "./screenshots-orders.ts";
+import { prepareSeries, seriesShots } from "./screenshots-series.ts";
 import { waitingListScreens } from "./screenshots-waiting-list.ts";
 import { prepareWaitingRoom, waitingRoomShots } from "./screenshots-waiting-room.ts";
 
@@ -302,6 +304,7 @@ try {
     ...doorShots(prepared),
     ...waitingRoomShots(room),
     ...(await waitingListScreens(baseURL, prepared)),
+    ...seriesShots(await prepareSeries(baseURL, prepared.ownerId)),
   ].filter((shot) => only.length === 0 || only.some((part) => shot.name.includes(part)));
   rmSync(outDir, { recursive: true, force: true });
   let count = 0;

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { field } from "#app/forms/form-failure.ts";
 import { fieldFailure, type IntentAnswer } from "#app/forms/intent-action.ts";
+import { seriesCountText, weekdaysFrom } from "#app/series/series-text.ts";
 import type { ServerContext } from "#app/server-context.ts";
 import { coverImageRules } from "#contract/event-options.ts";
 import { runConsoleForm } from "./console-form.ts";
@@ -86,6 +87,24 @@ function saveWaitingRoom(server: ServerContext, eventId: string, form: FormData)
   });
 }
 
+/** "Repeat this event" and "Add one date": either answers with the series' size. */
+function extendSeries(server: ServerContext, eventId: string, intent: string, form: FormData) {
+  return runConsoleForm(intent, form, async () => {
+    const series =
+      intent === "repeat"
+        ? await server.invoke("events.repeat", {
+            eventId,
+            weekdays: weekdaysFrom(form.getAll("weekdays")),
+            untilLocal: field(form, "untilLocal"),
+          })
+        : await server.invoke("events.addDate", {
+            eventId,
+            startsLocal: field(form, "startsLocal"),
+          });
+    return seriesCountText(series.dates.length);
+  });
+}
+
 /** The event editor's forms, by `intent`: each calls one function and answers its form. */
 export async function runEventEditorIntent(
   server: ServerContext,
@@ -124,6 +143,9 @@ export async function runEventEditorIntent(
       );
     case "waiting-room":
       return saveWaitingRoom(server, eventId, form);
+    case "repeat":
+    case "add-date":
+      return extendSeries(server, eventId, intent, form);
     case "cancel":
       return run("The event is cancelled.", () =>
         server.invoke("events.cancel", { eventId, reason: field(form, "reason") || undefined }),

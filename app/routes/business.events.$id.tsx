@@ -12,6 +12,7 @@ import { EventPaymentIssuesSection } from "#app/console/EventPaymentIssuesSectio
 import { EventPreview } from "#app/console/EventPreview.tsx";
 import { EventRefundsSection } from "#app/console/EventRefundsSection.tsx";
 import { runEventEditorIntent } from "#app/console/event-editor-action.server.ts";
+import { SeriesCard } from "#app/console/SeriesCard.tsx";
 import { TicketTypesSection } from "#app/console/TicketTypesSection.tsx";
 import { timeZoneChoices } from "#app/console/time-zones.ts";
 import { WaitingRoomForm } from "#app/console/WaitingRoomForm.tsx";
@@ -88,7 +89,11 @@ export default function Page() {
       <EventPaymentIssuesSection issues={paymentIssues} />
       {editable ? (
         <Section id="details-heading" heading="Details">
-          <EventDetailsForm values={event} zones={zones} />
+          <EventDetailsForm
+            values={event}
+            zones={zones}
+            inSeries={(event.series?.dates.length ?? 0) > 1}
+          />
         </Section>
       ) : null}
       {editable ? (
@@ -104,6 +109,16 @@ export default function Page() {
           cardsOff={cardsOff}
         />
       </Section>
+      {editable ? (
+        <Section id="series-heading" heading="Repeat this event">
+          <SeriesCard
+            eventId={event.id}
+            startsAt={event.startsAt}
+            timeZone={event.timeZone}
+            series={event.series}
+          />
+        </Section>
+      ) : null}
       {editable ? (
         <Section id="waiting-room-heading" heading="Waiting room">
           <WaitingRoomForm settings={event.waitingRoom} timeZone={event.timeZone} />

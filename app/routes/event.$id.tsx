@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { redirect, useLoaderData, useRevalidator } from "react-router";
 import { EventDescription } from "#app/events/EventDescription.tsx";
+import { SeriesDateList } from "#app/events/SeriesDateList.tsx";
 import { ShareButton } from "#app/events/ShareButton.tsx";
 import { TicketTypeList } from "#app/events/TicketTypeList.tsx";
 import { useWaitingRoomBooking } from "#app/events/WaitingRoomBooking.tsx";
@@ -259,6 +260,18 @@ export default function Page() {
           <BookingActions event={event} url={url} />
         )}
         <YourPartOfEvent shortId={event.shortId} />
+        {event.series && event.series.length > 1 ? (
+          <Stack gap="sm" component="section" aria-labelledby="dates-heading">
+            <Title order={2} size="h3" id="dates-heading">
+              Dates
+            </Title>
+            <SeriesDateList
+              dates={event.series}
+              currentId={event.shortId}
+              timeZone={event.timeZone}
+            />
+          </Stack>
+        ) : null}
         <Stack gap="sm" component="section" aria-labelledby="tickets-heading">
           <Title order={2} size="h3" id="tickets-heading">
             Tickets
