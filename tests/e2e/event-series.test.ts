@@ -129,11 +129,14 @@ describe("an event series in the browser", () => {
     const second = dates[1];
     await section.locator(`a[href="${second?.path}"]`).click();
     await visitor.waitForURL(`${baseURL}${second?.path}`);
-    await expect(
-      visitor
-        .locator('section[aria-labelledby="dates-heading"] a[aria-current="page"]')
-        .getAttribute("href"),
-    ).resolves.toBe(second?.path);
+    // Its own page marks it (once the new page's data has rendered).
+    await expect
+      .poll(() =>
+        visitor
+          .locator('section[aria-labelledby="dates-heading"] a[aria-current="page"]')
+          .getAttribute("href"),
+      )
+      .toBe(second?.path);
     await visitor.close();
 
     // The fifth date's title, for it and all future dates: the fourth keeps its own.
