@@ -52,7 +52,7 @@ export async function prepareSeries(baseURL: string, ownerId: string) {
   const call = <T>(name: string, data: unknown) => callFunction<T>(baseURL, name, data, ownerId);
   const day = toLocalInput(new Date(Date.now() + 150 * 86_400_000), zone).slice(0, 10);
   const { eventId } = await call<{ eventId: string }>("events.create", {
-    title: "Thursday Quiz Night",
+    title: "Weekly Quiz Night",
     description: "Teams of up to six, every week, the same table.",
     venueName: "The Lamb",
     venueAddress: "94 Lamb's Conduit Street, London",

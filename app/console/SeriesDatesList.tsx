@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
 import { remainingText, shownDates } from "#app/series/series-text.ts";
@@ -45,25 +45,25 @@ export function SeriesDatesList({
               py={6}
               style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
             >
-              <Anchor
-                component={Link}
-                to={`/business/events/${date.eventId}`}
-                aria-current={current ? "page" : undefined}
-                fw={current ? 700 : 500}
-                size="sm"
-              >
-                <time dateTime={date.startsAt}>{formatEventTime(date.startsAt, timeZone)}</time>
-              </Anchor>
-              <Group gap={6} wrap="nowrap">
+              <Stack gap={0}>
+                <Anchor
+                  component={Link}
+                  to={`/business/events/${date.eventId}`}
+                  aria-current={current ? "page" : undefined}
+                  fw={current ? 700 : 500}
+                  size="sm"
+                >
+                  <time dateTime={date.startsAt}>{formatEventTime(date.startsAt, timeZone)}</time>
+                </Anchor>
                 {current ? (
-                  <Badge variant="outline" color="gray">
+                  <Text size="xs" c="dimmed">
                     This date
-                  </Badge>
+                  </Text>
                 ) : null}
+              </Stack>
+              <Group gap={6} wrap="nowrap">
                 <EventStatusBadge status={date.status} endsAt={date.endsAt} />
-                <Text size="sm" w="5.5rem" ta="right">
-                  {remainingText(date)}
-                </Text>
+                <Text size="sm">{remainingText(date)}</Text>
               </Group>
             </Group>
           );
