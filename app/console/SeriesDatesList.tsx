@@ -42,10 +42,11 @@ export function SeriesDatesList({
               component="li"
               justify="space-between"
               gap="xs"
+              wrap="nowrap"
               py={6}
               style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
             >
-              <Stack gap={0}>
+              <Stack gap={0} miw={0}>
                 <Anchor
                   component={Link}
                   to={`/business/events/${date.eventId}`}
@@ -61,9 +62,11 @@ export function SeriesDatesList({
                   </Text>
                 ) : null}
               </Stack>
-              <Group gap={6} wrap="nowrap">
+              <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
                 <EventStatusBadge status={date.status} endsAt={date.endsAt} />
-                <Text size="sm">{remainingText(date)}</Text>
+                <Text size="sm" miw="3.75rem" ta="right">
+                  {remainingText(date)}
+                </Text>
               </Group>
             </Group>
           );
