@@ -4,75 +4,44 @@ import type { SeriesView } from "#contract/event-series.ts";
 import { noticeFanouts } from "#server/modules/notifications/notifications.schema.ts";
 import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import {
-  type AuthoringFixture,
-  authoringFixture,
-  eventFields,
-  eventTestKit,
-  type Person,
-} from "#tests/support/kits/event-test-kit.ts";
+  addDays,
+  london,
+  type OwnerView,
+  seriesFixture,
+} from "#tests/support/kits/event-series-test-kit.ts";
+import { eventFields, eventTestKit, type Person } from "#tests/support/kits/event-test-kit.ts";
 import { refusal } from "#tests/support/refusal.ts";
-import { getEventPage } from "./event-page.service.ts";
 import { events, ticketTypes } from "./events.schema.ts";
-import type { OwnerEventView } from "./owner-event-view.ts";
 import { toLocalInput } from "./zoned-time.ts";
-
-const london = "Europe/London";
-const dayMs = 86_400_000;
-
-/** The `YYYY-MM-DD` `days` after `day`. */
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
-}
-
-/** The first Wednesday in London at least `days` from now. */
-function wednesdayAfter(days: number): string {
-  let day = toLocalInput(new Date(Date.now() + days * dayMs), london).slice(0, 10);
-  while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 3) day = addDays(day, 1);
-  return day;
-}
-
-type OwnerView = OwnerEventView & { series: SeriesView | null };
 
 describe.each(testDatabases)("event series on $name", ({ open }) => {
   let database: TestDatabase;
   let kit: ReturnType<typeof eventTestKit>;
   let owner: Person;
-  let newTicketType: AuthoringFixture["newTicketType"];
+  let series: ReturnType<typeof seriesFixture>;
 
   beforeAll(async () => {
     database = await open();
     kit = eventTestKit(database);
     owner = await kit.person({ business: true, plan: "pro" });
-    ({ newTicketType } = authoringFixture(database, owner));
+    series = seriesFixture(database);
   });
   afterAll(() => database?.dispose());
 
-  /** A Wednesday 19:30–22:30 London event with two ticket types, published unless `draft`. */
-  async function wednesdayEvent(who: Person = owner, options: { draft?: boolean } = {}) {
-    const day = wednesdayAfter(10);
-    const { eventId } = await who.call<{ eventId: string }>(
-      "events.create",
-      eventFields({ startsLocal: `${day}T19:30`, endsLocal: `${day}T22:30` }),
-    );
-    const fixture = authoringFixture(database, who);
-    await fixture.newTicketType(eventId, { salesEndLocal: `${day}T18:00` });
-    await fixture.newTicketType(eventId, { name: "VIP", priceMinor: 5000, capacity: 20 });
-    if (!options.draft) await who.call("events.publish", { eventId });
-    return { eventId, day };
-  }
-
+  const wednesdayEvent = (who: Person = owner, options: { draft?: boolean } = {}) =>
+    series.wednesdayEvent(who, options);
   const repeatWeekly = (who: Person, eventId: string, untilLocal: string) =>
-    who.call<SeriesView>("events.repeat", { eventId, weekdays: [3], untilLocal });
+    series.repeatWeekly(who, eventId, untilLocal);
 
   it("repeats a Wednesday event every Wednesday for a year: 52 dates, 19:30 London across DST, each with its own types", async () => {
     const { eventId, day } = await wednesdayEvent();
-    const series = await repeatWeekly(owner, eventId, addDays(day, 357));
-    expect(series.dates).toHaveLength(52);
-    expect(series.dates[0]?.eventId).toBe(eventId);
+    const made = await repeatWeekly(owner, eventId, addDays(day, 357));
+    expect(made.dates).toHaveLength(52);
+    expect(made.dates[0]?.eventId).toBe(eventId);
     const rows = await database.db
       .select()
       .from(events)
-      .where(eq(events.seriesId, series.seriesId))
+      .where(eq(events.seriesId, made.seriesId))
       .orderBy(asc(events.startsAt));
     expect(rows).toHaveLength(52);
     rows.forEach((row, i) => {
@@ -111,11 +80,11 @@ describe.each(testDatabases)("event series on $name", ({ open }) => {
 
     // Re-running is harmless: no date twice.
     const again = await repeatWeekly(owner, eventId, addDays(day, 357));
-    expect(again.seriesId).toBe(series.seriesId);
+    expect(again.seriesId).toBe(made.seriesId);
     expect(again.dates).toHaveLength(52);
 
     const view = await owner.call<OwnerView>("events.getForOwner", { eventId: rows[5]?.id });
-    expect(view.series?.seriesId).toBe(series.seriesId);
+    expect(view.series?.seriesId).toBe(made.seriesId);
     expect(view.series?.dates.map((d) => d.eventId)).toEqual(rows.map((row) => row.id));
     expect(view.series?.dates[0]).toMatchObject({
       status: "published",
@@ -295,78 +264,5 @@ describe.each(testDatabases)("event series on $name", ({ open }) => {
       "published",
       "published",
     ]);
-  });
-
-  it("counts a published series as one plan slot on the free plan", async () => {
-    const free = await kit.person({ business: true, plan: "free" });
-    const { eventId, day } = await wednesdayEvent(free);
-    const { dates } = await repeatWeekly(free, eventId, addDays(day, 7 * 20));
-    expect(dates).toHaveLength(21);
-    expect(dates.every((d) => d.status === "published")).toBe(true);
-    await wednesdayEvent(free);
-    await wednesdayEvent(free);
-    // A series date unpublished and published again needs no new slot.
-    await free.call("events.unpublish", { eventId: dates[3]?.eventId });
-    await expect(free.call("events.publish", { eventId: dates[3]?.eventId })).resolves.toEqual({
-      status: "published",
-    });
-    // More dates of the published series: no new slot either.
-    await expect(
-      free.call("events.addDate", { eventId, startsLocal: `${addDays(day, 1)}T19:30` }),
-    ).resolves.toMatchObject({ seriesId: expect.any(String) });
-    const fourth = await wednesdayEvent(free, { draft: true });
-    await expect(
-      refusal(free.call("events.publish", { eventId: fourth.eventId })),
-    ).resolves.toMatchObject({
-      status: "FAILED_PRECONDITION",
-      details: { reason: "plan-limit", limit: 3 },
-    });
-  });
-
-  it("lists the series' published dates that have not ended on the event page, with availability", async () => {
-    const { eventId, day } = await wednesdayEvent();
-    const { dates } = await repeatWeekly(owner, eventId, addDays(day, 28));
-    const ids = dates.map((d) => d.eventId);
-    expect(ids).toHaveLength(5);
-    // Date 2 sold out, date 3 back to draft, date 4 with a few left.
-    const typesOf = (id: string | undefined) =>
-      database.db
-        .select()
-        .from(ticketTypes)
-        .where(eq(ticketTypes.eventId, id ?? ""));
-    for (const type of await typesOf(ids[1])) {
-      await database.db
-        .update(ticketTypes)
-        .set({ taken: type.capacity })
-        .where(eq(ticketTypes.id, type.id));
-    }
-    await owner.call("events.unpublish", { eventId: ids[2] });
-    for (const type of await typesOf(ids[3])) {
-      await database.db
-        .update(ticketTypes)
-        .set({ taken: type.capacity - 1 })
-        .where(eq(ticketTypes.id, type.id));
-    }
-    const first = dates[0];
-    if (!first) throw new Error("no first date");
-    const page = await getEventPage(database.db, first.shortId, null);
-    expect(page.series?.map((d) => [d.eventId, d.remaining, d.availability])).toEqual([
-      [ids[0], 120, "available"],
-      [ids[1], 0, "sold-out"],
-      [ids[3], 2, "few-left"],
-      [ids[4], 120, "available"],
-    ]);
-    expect(page.series?.[0]?.path).toBe(first.path);
-
-    // The first date over: gone from the list; a one-off event has none.
-    await database.db.execute(
-      sql`update events set starts_at = now() - interval '5 hours', ends_at = now() - interval '2 hours'
-        where id = ${ids[0]}`,
-    );
-    const later = await getEventPage(database.db, dates[4]?.shortId ?? "", null);
-    expect(later.series?.map((d) => d.eventId)).toEqual([ids[1], ids[3], ids[4]]);
-    const oneOff = await wednesdayEvent();
-    const [row] = await database.db.select().from(events).where(eq(events.id, oneOff.eventId));
-    expect((await getEventPage(database.db, row?.shortId ?? "", null)).series).toBeNull();
   });
 });
