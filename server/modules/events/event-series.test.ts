@@ -226,7 +226,7 @@ describe.each(testDatabases)("event series on $name", ({ open }) => {
     expect(full.dates).toHaveLength(104);
   });
 
-  it("answers NOT_FOUND to another business, and refuses a cancelled event", async () => {
+  it("answers NOT_FOUND to another business, and refuses an ended or cancelled event", async () => {
     const { eventId, day } = await wednesdayEvent(owner, { draft: true });
     const stranger = await kit.person({ business: true, plan: "pro" });
     for (const [name, data] of [
@@ -237,6 +237,15 @@ describe.each(testDatabases)("event series on $name", ({ open }) => {
         status: "NOT_FOUND",
       });
     }
+    // Ended: nothing to copy from.
+    await database.db.execute(
+      sql`update events set starts_at = now() - interval '5 hours', ends_at = now() - interval '2 hours'
+        where id = ${eventId}`,
+    );
+    await expect(refusal(repeatWeekly(owner, eventId, addDays(day, 14)))).resolves.toMatchObject({
+      status: "FAILED_PRECONDITION",
+      details: { reason: "ended" },
+    });
     await owner.call("events.cancel", { eventId });
     await expect(refusal(repeatWeekly(owner, eventId, addDays(day, 14)))).resolves.toMatchObject({
       status: "FAILED_PRECONDITION",
