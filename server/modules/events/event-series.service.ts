@@ -118,7 +118,16 @@ async function ensureSeries(
   return series.id;
 }
 
+/**
+ * The starts the series has, its row locked first: two repeats (or added dates) from
+ * different dates of one series take turns, so neither adds a start the other just did.
+ */
 async function seriesStarts(tx: Executor, seriesId: string): Promise<Set<number>> {
+  await tx
+    .select({ id: eventSeries.id })
+    .from(eventSeries)
+    .where(eq(eventSeries.id, seriesId))
+    .for("update");
   const rows = await tx
     .select({ startsAt: events.startsAt })
     .from(events)
