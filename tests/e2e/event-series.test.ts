@@ -96,6 +96,11 @@ describe("an event series in the browser", () => {
     );
     await expect(card.getByRole("checkbox", { name: ownDay }).isChecked()).resolves.toBe(true);
     await card.getByLabel("Last date").fill(plusDays(event.day, 56));
+    // No day ticked: refused at the days, nothing made.
+    await card.getByRole("checkbox", { name: ownDay }).uncheck();
+    await card.getByRole("button", { name: "Create dates" }).click();
+    await card.getByText("Choose at least one day.").waitFor();
+    await card.getByRole("checkbox", { name: ownDay }).check();
     await card.getByRole("button", { name: "Create dates" }).click();
     await card.getByText("9 dates in the series.").waitFor();
     const consoleDates = card.getByRole("list", { name: "Dates of the series" }).getByRole("link");
@@ -162,5 +167,22 @@ describe("an event series in the browser", () => {
     );
     expect(titles.slice(0, 4)).toEqual(Array(4).fill("Quiz Night"));
     expect(titles.slice(4)).toEqual(Array(5).fill("Quiz Night: the new season"));
+
+    // One more date by hand, a week after the last: a copy of the date it was added from.
+    const card5 = organiser.locator('section[aria-labelledby="series-heading"]');
+    await card5.locator('input[name="startsLocal"]').fill(`${plusDays(event.day, 63)}T19:30`);
+    await card5.getByRole("button", { name: "Add date" }).click();
+    await card5.getByText("10 dates in the series.").waitFor();
+    const after = await call<OwnerEvent>(
+      "events.getForOwner",
+      { eventId: fifth?.eventId },
+      organiserId,
+    );
+    const added = after.series?.dates[9];
+    expect(
+      added &&
+        (await call<OwnerEvent>("events.getForOwner", { eventId: added.eventId }, organiserId))
+          .title,
+    ).toBe("Quiz Night: the new season");
   });
 });
