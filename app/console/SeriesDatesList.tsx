@@ -6,7 +6,7 @@ import type { SeriesDate } from "#contract/event-series.ts";
 import { formatEventTime } from "#contract/event-time.ts";
 import { EventStatusBadge } from "./EventStatusBadge.tsx";
 
-/** Dates shown before "Show all": a weekly series of a year is 52 rows. */
+/** Dates shown before "Show all" (from the next one): a weekly series of a year is 52 rows. */
 const FIRST_DATES = 10;
 
 /**
@@ -23,7 +23,9 @@ export function SeriesDatesList({
   timeZone: string;
 }) {
   const [all, setAll] = useState(false);
-  const { shown, hidden } = shownDates(dates, currentId, FIRST_DATES, all);
+  // Read once: a date that ends while the page is open does not move the list under the reader.
+  const [now] = useState(() => Date.now());
+  const { shown, hidden } = shownDates(dates, currentId, FIRST_DATES, all, now);
   return (
     <Stack gap="xs">
       <Stack

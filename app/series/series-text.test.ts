@@ -62,6 +62,19 @@ describe("the dates a list shows", () => {
     expect(shown.at(-1)?.eventId).toBe("e15");
   });
 
+  it("starts at the first date not ended, the current one kept even when past", () => {
+    // Dates 1 to 20 January end at 22:00; on the 12th at noon, the 12th is the next.
+    const now = Date.parse("2027-01-12T12:00:00.000Z");
+    const next = shownDates(dates, "e12", 8, false, now).shown.map((d) => d.eventId);
+    expect(next).toEqual(["e12", "e13", "e14", "e15", "e16", "e17", "e18", "e19"]);
+    const withPast = shownDates(dates, "e3", 8, false, now).shown.map((d) => d.eventId);
+    expect(withPast[0]).toBe("e3");
+    expect(withPast.slice(1)).toEqual(["e13", "e14", "e15", "e16", "e17", "e18", "e19"]);
+    // Near the end (or all ended), the last ones.
+    const late = Date.parse("2027-02-01T00:00:00.000Z");
+    expect(shownDates(dates, "e20", 8, false, late).shown[0]?.eventId).toBe("e13");
+  });
+
   it("shows all of them when asked or when few", () => {
     expect(shownDates(dates, "e1", 8, true)).toEqual({ shown: dates, hidden: 0 });
     expect(shownDates(dates.slice(0, 5), "e1", 8, false).hidden).toBe(0);

@@ -32,19 +32,26 @@ export function seriesCountText(count: number): string {
 }
 
 /**
- * The dates a list shows before "Show all": the first `limit` from the current date's
- * neighbourhood would hide it, so the current one is always among those shown.
+ * The dates a list shows before "Show all": `limit` of them from the first one not ended
+ * at `now` (a long series' past dates would fill the list), the current one always among
+ * them. The public list has no past dates, so it starts at the first.
  */
 export function shownDates(
   dates: readonly SeriesDate[],
   currentId: string,
   limit: number,
   all: boolean,
+  now = Number.NEGATIVE_INFINITY,
 ): { shown: SeriesDate[]; hidden: number } {
   if (all || dates.length <= limit) return { shown: [...dates], hidden: 0 };
-  const shown = dates.slice(0, limit);
+  const next = dates.findIndex((d) => new Date(d.endsAt).getTime() > now);
+  const from = Math.min(next === -1 ? dates.length : next, dates.length - limit);
+  const shown = dates.slice(from, from + limit);
   const current = dates.find((d) => d.eventId === currentId);
-  if (current && !shown.includes(current)) shown[limit - 1] = current;
+  if (current && !shown.includes(current)) {
+    if (dates.indexOf(current) < from) shown[0] = current;
+    else shown[limit - 1] = current;
+  }
   return { shown, hidden: dates.length - limit };
 }
 
