@@ -8,6 +8,7 @@ import {
   london,
   type OwnerView,
   seriesFixture,
+  wednesdayAfter,
 } from "#tests/support/kits/event-series-test-kit.ts";
 import { eventFields, eventTestKit, type Person } from "#tests/support/kits/event-test-kit.ts";
 import { refusal } from "#tests/support/refusal.ts";
@@ -195,6 +196,27 @@ describe.each(testDatabases)("event series on $name", ({ open }) => {
       status: "INVALID_ARGUMENT",
       details: [{ path: "startsLocal", message: "The start is in the past." }],
     });
+  });
+
+  it("keeps a length that spans midnight: each copy ends the next day, as long", async () => {
+    // Fridays, 23:00 to Saturday 01:30: London changes its clocks on Sunday mornings only,
+    // so each night lasts 2.5 hours on the wall clock too, whenever the test runs.
+    const day = addDays(wednesdayAfter(10), 2);
+    const { eventId } = await owner.call<{ eventId: string }>(
+      "events.create",
+      eventFields({ startsLocal: `${day}T23:00`, endsLocal: `${addDays(day, 1)}T01:30` }),
+    );
+    const { dates } = await owner.call<SeriesView>("events.repeat", {
+      eventId,
+      weekdays: [new Date(`${day}T00:00:00Z`).getUTCDay()],
+      untilLocal: addDays(day, 14),
+    });
+    expect(
+      dates.map((d) => [
+        toLocalInput(new Date(d.startsAt), london),
+        toLocalInput(new Date(d.endsAt), london),
+      ]),
+    ).toEqual([0, 7, 14].map((n) => [`${addDays(day, n)}T23:00`, `${addDays(day, n + 1)}T01:30`]));
   });
 
   it("refuses a repeat without days, with a last day not after the event, or with too many dates", async () => {
