@@ -117,7 +117,7 @@ export async function openScanner(
  * when the machine is busy with the rest of the suite (the door says within 3 s in use).
  */
 export async function shownVerdict(page: Page) {
-  await overlay(page).waitFor({ timeout: 30_000 });
+  await overlay(page).waitFor({ timeout: 60_000 });
   const shown = {
     verdict: await verdictOf(page),
     offline: (await overlay(page).getAttribute("data-offline")) === "true",

@@ -25,6 +25,9 @@ export async function startHttpPeer(
   const requests: PeerRequest[] = [];
   const server = createServer((req, res) => {
     let body = "";
+    // A caller killed while it waits (the SIGKILL tests) resets its connection: let it go.
+    req.on("error", () => {});
+    res.on("error", () => {});
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => (body += chunk));
     req.on("end", () => {
