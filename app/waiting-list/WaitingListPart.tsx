@@ -98,7 +98,7 @@ export function WaitingListPart({ shortId, eventPath, ticket, timeZone }: Props)
               variant="default"
               loading={busy}
             >
-              Leave the waiting list
+              {entry.status === "offered" ? "Let the tickets go" : "Leave the waiting list"}
             </Button>
           </Group>
         </Stack>

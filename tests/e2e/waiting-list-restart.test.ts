@@ -287,7 +287,7 @@ describe.runIf(testDatabaseUrl)("a waiting list offer survives the server being 
         () => offerReleasedTickets(database.db, { messages: null, publicUrl: null }),
         (result) => result !== null,
       );
-      expect(tick).toEqual({ settled: 0, offered: 0 });
+      expect(tick).toEqual({ settled: 0, offered: 0, closed: 0 });
       expect(
         await countOf(sql`select count(*) as n from holds where event_id = ${event.id}
         and user_id = ${waiting.id}`),

@@ -67,15 +67,31 @@ export async function tellLapsed(tx: Executor, entries: EndedEntry[], deps: Noti
   await notifyUsers(tx, notices, deps);
 }
 
-/** The organiser closed the list of a type they waited for: told on their usual channels. */
-export async function tellClosed(tx: Executor, entries: EndedEntry[], deps: NoticeDeps) {
+/** Why a list closed while people waited in it. */
+export type ClosedBy = "organiser" | "sales-ended";
+
+const closedBecause = (by: ClosedBy, typeName: string) =>
+  by === "organiser"
+    ? `The organiser closed the waiting list for ${typeName}.`
+    : `Sales of ${typeName} have ended, so its waiting list closed.`;
+
+/**
+ * The list of a type they waited for closed (the organiser closed it, or its sales ended):
+ * told on their usual channels.
+ */
+export async function tellClosed(
+  tx: Executor,
+  entries: EndedEntry[],
+  deps: NoticeDeps,
+  by: ClosedBy = "organiser",
+) {
   if (entries.length === 0) return;
   const notices: Notice[] = entries.map((entry) => ({
     userId: entry.userId,
     kind: "waiting-list-closed",
     key: `waiting-list-closed:${entry.id}`,
     title: `Waiting list closed: ${entry.title}`,
-    body: `The organiser closed the waiting list for ${entry.typeName}. You are no longer in line.`,
+    body: `${closedBecause(by, entry.typeName)} You are no longer in line.`,
     link: eventPath({ title: entry.title, shortId: entry.shortId }),
   }));
   await notifyUsers(tx, notices, deps);

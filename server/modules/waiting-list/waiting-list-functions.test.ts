@@ -296,7 +296,7 @@ describe.each(testDatabases)("waiting list functions on $name", ({ open }) => {
         { title: "Cancelled: Concert of Tests" },
       ]);
     }
-    expect(await wl.tick()).toEqual({ settled: 0, offered: 0 });
+    expect(await wl.tick()).toEqual({ settled: 0, offered: 0, closed: 0 });
     expect(
       await wl.fail(a.id, "waitingList.join", { ticketTypeId: type.id, quantity: 1 }),
     ).toMatchObject({ details: { reason: "event-cancelled" } });

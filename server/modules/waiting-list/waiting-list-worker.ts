@@ -5,6 +5,7 @@ import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { oneAtATime } from "#server/platform/db/one-at-a-time.ts";
 import type { Logger } from "#server/platform/runtime/logger.ts";
 import { startPeriodic } from "#server/platform/runtime/periodic.ts";
+import { closeFinishedLists } from "./finished-lists.ts";
 import { type NoticeDeps, tellLapsed } from "./offer-notices.ts";
 import { type SettledRow, settleStatement } from "./offer-statements.ts";
 import { offerInOrder } from "./offer-tickets.ts";
@@ -58,11 +59,12 @@ async function typesToOffer(db: Database): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-export type TickResult = { settled: number; offered: number };
+export type TickResult = { settled: number; offered: number; closed: number };
 
 /**
  * One tick of the waiting lists (decision 034), by one instance at a time (an advisory
- * lock; the others skip: null): settles ended offers, then moves each line that has
+ * lock; the others skip: null): settles ended offers, closes the lists of events or
+ * sales that ended, then moves each line that has
  * free tickets, one transaction per type (its row locked FOR UPDATE). No hook on the
  * ways tickets come back (a hold expiring, a booking cancelled or refunded, capacity
  * raised): a free ticket with someone waiting is all it looks for. One type's failure
@@ -74,6 +76,7 @@ export async function offerReleasedTickets(
 ): Promise<TickResult | null> {
   return oneAtATime(db, WAITING_LIST_LOCK, async () => {
     const settled = await settleOffers(db, deps);
+    const closed = await closeFinishedLists(db, deps);
     let offered = 0;
     const failures: unknown[] = [];
     for (const ticketTypeId of await typesToOffer(db)) {
@@ -84,7 +87,7 @@ export async function offerReleasedTickets(
         .catch((error: unknown) => failures.push(error));
     }
     if (failures.length > 0) throw failures[0];
-    return { settled, offered };
+    return { settled, offered, closed };
   });
 }
 

@@ -68,13 +68,13 @@ describe.each(testDatabases)("waiting list, the line end to end on $name", ({ op
     await wl.join(a.id, type.id, 1);
     expect(await viewerEntries(b.id, event.shortId)).toEqual([{ ...bJoined, ahead: 1 }]);
     // Sold out, nothing back: a tick offers nothing.
-    expect(await wl.tick()).toEqual({ settled: 0, offered: 0 });
+    expect(await wl.tick()).toEqual({ settled: 0, offered: 0, closed: 0 });
 
     // A booking is cancelled: its ticket goes to A, not to the public.
     await wl.call(nth(bookings, 0).userId, "bookings.cancel", {
       bookingId: nth(bookings, 0).bookingId,
     });
-    expect(await wl.tick()).toEqual({ settled: 0, offered: 1 });
+    expect(await wl.tick()).toEqual({ settled: 0, offered: 1, closed: 0 });
     const aOffered = await entryOf(database.db, aJoined.id);
     expect(aOffered).toMatchObject({ status: "offered", offered_quantity: 1 });
     const aHold = await holdOf(database.db, aOffered.hold_id as string);
@@ -109,7 +109,7 @@ describe.each(testDatabases)("waiting list, the line end to end on $name", ({ op
       offer: { quantity: 1 },
     });
     // A second tick offers nothing more: one ticket, one offer.
-    expect(await wl.tick()).toEqual({ settled: 0, offered: 0 });
+    expect(await wl.tick()).toEqual({ settled: 0, offered: 0, closed: 0 });
 
     // A books it through the booking page's functions.
     const current = await wl.call(a.id, "holds.current", { eventId: event.shortId });
@@ -132,7 +132,7 @@ describe.each(testDatabases)("waiting list, the line end to end on $name", ({ op
     // B's offer runs out: the sweep frees it, the tick settles it and offers it to C.
     await expireNow(database.db, bOffered.hold_id as string);
     await expireHolds(database.db);
-    expect(await wl.tick()).toEqual({ settled: 1, offered: 1 });
+    expect(await wl.tick()).toEqual({ settled: 1, offered: 1, closed: 0 });
     expect((await entryOf(database.db, bJoined.id)).status).toBe("lapsed");
     const [lapsed] = await noticesOf(database.db, b.id, "waiting-list-lapsed");
     expect(lapsed?.title).toBe("Your offer for Concert of Tests ran out");
@@ -180,7 +180,7 @@ describe.each(testDatabases)("waiting list, the line end to end on $name", ({ op
     expect(await inventoryOf(database.db, stalls.id)).toMatchObject({ taken: 3, held: 3 });
   });
 
-  it("offers tickets the organiser adds by raising the capacity, and none of a type whose sales ended", async () => {
+  it("offers tickets the organiser adds by raising the capacity; a type whose sales ended, or an event that ended, closes its list", async () => {
     const { type } = await soldOutType(1);
     const a = await makeUser(database.db);
     const aEntry = await wl.join(a.id, type.id, 2);
@@ -196,7 +196,24 @@ describe.each(testDatabases)("waiting list, the line end to end on $name", ({ op
     await database.db.execute(
       sql`update ticket_types set capacity = 2, sales_end_at = now() where id = ${ended.type.id}`,
     );
-    expect(await wl.tick()).toMatchObject({ offered: 0 });
-    expect((await entryOf(database.db, bEntry.id)).status).toBe("waiting");
+    // Nothing to wait for: closed, and told why.
+    expect(await wl.tick()).toMatchObject({ offered: 0, closed: 1 });
+    expect((await entryOf(database.db, bEntry.id)).status).toBe("closed");
+    const [closed] = await noticesOf(database.db, b.id, "waiting-list-closed");
+    expect(closed?.body).toBe(
+      "Sales of Stalls have ended, so its waiting list closed. You are no longer in line.",
+    );
+    // An event that is over closes its lists without a word.
+    const over = await soldOutType(1);
+    const c = await makeUser(database.db);
+    const cEntry = await wl.join(c.id, over.type.id, 1);
+    await database.db.execute(
+      sql`update events set starts_at = now() - interval '2 hours', ends_at = now()
+        where id = ${over.event.id}`,
+    );
+    expect(await wl.tick()).toMatchObject({ offered: 0, closed: 1 });
+    expect((await entryOf(database.db, cEntry.id)).status).toBe("closed");
+    expect(await noticesOf(database.db, c.id, "waiting-list-closed")).toEqual([]);
+    expect(await wl.tick()).toMatchObject({ closed: 0 });
   });
 });
