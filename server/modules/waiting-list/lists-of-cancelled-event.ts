@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
-import { notifyUsers } from "#server/modules/notifications/notifications.service.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import type { NoticeDeps } from "./offer-notices.ts";
+import { type NoticeDeps, tellClosed } from "./offer-notices.ts";
 
 /**
  * A cancelled event's lists close: every live entry (waiting, or offered: its hold was
@@ -12,7 +11,7 @@ import type { NoticeDeps } from "./offer-notices.ts";
  */
 export async function closeListsOfCancelledEvent(
   tx: Executor,
-  event: { id: string; title: string },
+  event: { id: string; title: string; shortId: string },
   deps: NoticeDeps,
 ): Promise<void> {
   const ended = await rowsOf<{ id: string; user_id: string }>(
@@ -21,15 +20,16 @@ export async function closeListsOfCancelledEvent(
       where event_id = ${event.id} and status in ('waiting', 'offered')
       returning id, user_id`,
   );
-  await notifyUsers(
+  await tellClosed(
     tx,
     ended.map((entry) => ({
+      id: entry.id,
       userId: entry.user_id,
-      kind: "waiting-list-closed" as const,
-      key: `waiting-list-closed:${entry.id}`,
-      title: `Cancelled: ${event.title}`,
-      body: `${event.title} was cancelled, so its waiting list is closed.`,
+      typeName: "",
+      title: event.title,
+      shortId: event.shortId,
     })),
     deps,
+    "event-cancelled",
   );
 }

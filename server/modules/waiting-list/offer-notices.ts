@@ -67,17 +67,32 @@ export async function tellLapsed(tx: Executor, entries: EndedEntry[], deps: Noti
   await notifyUsers(tx, notices, deps);
 }
 
-/** Why a list closed while people waited in it. */
-export type ClosedBy = "organiser" | "sales-ended";
+/** Why a list closed while people were in it. */
+export type ClosedBy = "organiser" | "sales-ended" | "event-cancelled";
 
-const closedBecause = (by: ClosedBy, typeName: string) =>
-  by === "organiser"
-    ? `The organiser closed the waiting list for ${typeName}.`
-    : `Sales of ${typeName} have ended, so its waiting list closed.`;
+/** What a person is told when their list closed, by why. */
+function closedNotice(by: ClosedBy, entry: EndedEntry) {
+  if (by === "event-cancelled") {
+    return {
+      title: `Cancelled: ${entry.title}`,
+      body: `${entry.title} was cancelled, so its waiting list is closed.`,
+      link: null,
+    };
+  }
+  const because =
+    by === "organiser"
+      ? `The organiser closed the waiting list for ${entry.typeName}.`
+      : `Sales of ${entry.typeName} have ended, so its waiting list closed.`;
+  return {
+    title: `Waiting list closed: ${entry.title}`,
+    body: `${because} You are no longer in line.`,
+    link: eventPath({ title: entry.title, shortId: entry.shortId }),
+  };
+}
 
 /**
- * The list of a type they waited for closed (the organiser closed it, or its sales ended):
- * told on their usual channels.
+ * The list they were in closed (the organiser closed it, its sales ended, the event was
+ * cancelled): told on their usual channels.
  */
 export async function tellClosed(
   tx: Executor,
@@ -90,9 +105,7 @@ export async function tellClosed(
     userId: entry.userId,
     kind: "waiting-list-closed",
     key: `waiting-list-closed:${entry.id}`,
-    title: `Waiting list closed: ${entry.title}`,
-    body: `${closedBecause(by, entry.typeName)} You are no longer in line.`,
-    link: eventPath({ title: entry.title, shortId: entry.shortId }),
+    ...closedNotice(by, entry),
   }));
   await notifyUsers(tx, notices, deps);
 }
