@@ -93,7 +93,10 @@ export function forged(token: string): string {
 
 export const banner = (page: Page) => page.getByTestId("door-status");
 
-/** A staff phone with the scanner (or the desk) of the event open, its copy synced (banner). */
+/**
+ * A staff phone with the scanner (or the desk) of the event open, its copy synced (banner)
+ * and the scanner's code loaded.
+ */
 export async function openScanner(
   browser: Browser,
   baseURL: string,
@@ -108,6 +111,10 @@ export async function openScanner(
   await banner(page)
     .getByText(/Last synced/)
     .waitFor({ timeout: 15_000 });
+  // The scanner's code is imported after the page is up: a server stopped before it came
+  // would leave "The scanner could not load" (no file input) on a phone not yet kept by
+  // the door's worker.
+  await page.getByTestId("scanner-loading").waitFor({ state: "detached", timeout: 30_000 });
   return page;
 }
 

@@ -4,6 +4,7 @@ import {
   type WaitingRoomState,
   waitingRoomTopic,
 } from "#contract/waiting-room.ts";
+import { listWaitingSql } from "#server/modules/events/waiting-list-gate.ts";
 import { WAITING_ROOM_LOCK } from "#server/platform/db/advisory-locks.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
@@ -28,6 +29,7 @@ const NOBODY = "00000000-0000-0000-0000-000000000000";
 
 type Counts = {
   remaining: number;
+  list_reserved: number;
   live_holds: number;
   any_active_holds: boolean;
   fresh_without_hold: number;
@@ -70,15 +72,18 @@ async function placeArrivals(tx: Executor, eventId: string, placed: number): Pro
 }
 
 /**
- * What admission depends on: tickets free, checkouts busy (live holds, and admitted
- * people without a hold yet, until they count as no-shows), recent admissions.
+ * What admission depends on: tickets free to the public (not those a waiting list holds,
+ * decision 034: they are counted apart), checkouts busy (live holds, and admitted people
+ * without a hold yet, until they count as no-shows), recent admissions.
  */
 async function counts(tx: Executor, eventId: string, noShowSeconds: number): Promise<Counts> {
   const [row] = await rowsOf<Counts>(
     tx,
     sql`select
-      (select coalesce(sum(greatest(capacity - taken, 0)), 0)::int from ticket_types
-        where event_id = ${eventId}) as remaining,
+      (select coalesce(sum(greatest(capacity - taken, 0)), 0)::int from ticket_types t
+        where event_id = ${eventId} and not ${listWaitingSql(sql`t.id`)}) as remaining,
+      (select coalesce(sum(greatest(capacity - taken, 0)), 0)::int from ticket_types t
+        where event_id = ${eventId} and ${listWaitingSql(sql`t.id`)}) as list_reserved,
       (select count(*)::int from holds
         where event_id = ${eventId} and status = 'active' and expires_at > now()) as live_holds,
       exists (select 1 from holds where event_id = ${eventId} and status = 'active')
@@ -119,8 +124,9 @@ async function tickRoom(tx: Executor, eventId: string, noShowSeconds: number): P
       : Number(before.placed ?? 0);
   const placed = await placeArrivals(tx, eventId, drawnPlaced);
   const c = await counts(tx, eventId, noShowSeconds);
-  const soldOut = c.remaining === 0 && !c.any_active_holds;
-  const allHeld = c.remaining === 0 && c.any_active_holds;
+  // Tickets held, or kept for a waiting list, may yet come back to the public: not sold out.
+  const soldOut = c.remaining === 0 && !c.any_active_holds && c.list_reserved === 0;
+  const allHeld = c.remaining === 0 && !soldOut;
   const mark = Number(before.admitted_through ?? 0);
   const admit = soldOut
     ? 0

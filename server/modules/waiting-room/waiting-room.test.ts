@@ -239,6 +239,34 @@ describe.each(testDatabases)("waiting room on $name", ({ open }) => {
     expect(after.room?.soldOut).toBe(true);
   });
 
+  it("admits no one to tickets a waiting list keeps, and is not sold out while it keeps them", async () => {
+    const { event, type } = await roomEvent(2, 10);
+    const inLine = await makeUser(database.db);
+    // Someone waits in the type's list (decision 034): its free tickets are the list's.
+    await database.db.execute(sql`insert into waiting_list_entries
+      (event_id, ticket_type_id, user_id, quantity)
+      values (${event.id}, ${type.id}, ${inLine.id}, 1)`);
+    const waiting = await people(3);
+    await startSale(event.id);
+    for (const person of waiting) await join(person.id, event.id);
+    await tick();
+    expect((await status(nth(waiting, 0).id, event.id)).room).toMatchObject({
+      admittedThrough: 0,
+      allHeld: true,
+      soldOut: false,
+    });
+    // The list is over: the tickets are the public's, and the room admits to them.
+    await database.db.execute(
+      sql`update waiting_list_entries set status = 'left' where user_id = ${inLine.id}`,
+    );
+    await tick();
+    expect((await status(nth(waiting, 0).id, event.id)).room).toMatchObject({
+      admittedThrough: 2,
+      allHeld: false,
+      soldOut: false,
+    });
+  });
+
   it("asks for a proof of work bound to the person, and limits joins per account", async () => {
     const { event } = await roomEvent(10, 1);
     const [a, b] = await people(2);
