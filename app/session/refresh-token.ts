@@ -3,6 +3,13 @@ import { readCookie } from "#contract/read-cookie.ts";
 
 export type RefreshedToken = { access_token: string; expires_in: number };
 
+/**
+ * How a refresh ended. `refused`: the server (or what answered for it) said no, and the
+ * session is over. `unreachable`: nobody decided anything, the session may well be alive
+ * (a door phone offline, decision 030), so ask again later rather than sign the person out.
+ */
+export type RefreshOutcome = { token: RefreshedToken } | { refused: true } | { unreachable: true };
+
 export type RefreshOptions = {
   /** Origin (and path prefix) of the API; default: the page's own origin. */
   baseUrl?: string;
@@ -10,26 +17,59 @@ export type RefreshOptions = {
 };
 
 /**
+ * Statuses that say "not now" rather than "no": a server down behind a proxy (5xx), a
+ * request that timed out (408), rate limited (429). The seed's failure is a refusal (401).
+ */
+function saysNotNow(status: number): boolean {
+  return status >= 500 || status === 408 || status === 429;
+}
+
+/**
  * Trades the refresh token (given, or else the refresh token cookie) for a new access
  * token: `POST /api/refresh-token` with `{refresh_token}`, never with a bearer, since
- * the access token is the thing that expired. Any failure yields null (seed section 7):
- * the caller's answer to null is to send the person to sign in again.
+ * the access token is the thing that expired. Tells a refusal from a server that could
+ * not be reached (see `RefreshOutcome`).
  */
-export async function refreshAccessToken(
+export async function refreshOutcome(
   refreshToken: string | undefined = readCookie(REFRESH_TOKEN_COOKIE),
   options: RefreshOptions = {},
-): Promise<RefreshedToken | null> {
+): Promise<RefreshOutcome> {
   const url = `${(options.baseUrl ?? "").replace(/\/+$/, "")}/api/refresh-token`;
+  let text: string;
   try {
     const response = await (options.fetch ?? globalThis.fetch)(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify({ refresh_token: refreshToken }),
     });
-    if (!response.ok) return null;
-    return tokenOf(await response.json());
+    if (saysNotNow(response.status)) return { unreachable: true };
+    if (!response.ok) return { refused: true };
+    // Read apart from parsing: a connection cut mid-body is the network, not a refusal.
+    text = await response.text();
   } catch {
-    return null;
+    return { unreachable: true };
+  }
+  const token = tokenOf(parsedJson(text));
+  return token ? { token } : { refused: true };
+}
+
+/**
+ * The seed's call (section 7): the new token, or null on any failure, whatever kind.
+ * The session watcher needs the kind and calls `refreshOutcome`.
+ */
+export async function refreshAccessToken(
+  refreshToken: string | undefined = readCookie(REFRESH_TOKEN_COOKIE),
+  options: RefreshOptions = {},
+): Promise<RefreshedToken | null> {
+  const outcome = await refreshOutcome(refreshToken, options);
+  return "token" in outcome ? outcome.token : null;
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { readCookie } from "#contract/read-cookie.ts";
-import { refreshAccessToken } from "./refresh-token.ts";
+import { refreshOutcome } from "./refresh-token.ts";
 import { type SessionWatcherDeps, startSessionWatcher } from "./session-watcher.ts";
 
 function cookieAttributes(): string {
@@ -24,7 +24,11 @@ export function browserWatcherDeps(): SessionWatcherDeps {
       // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser yet
       document.cookie = `${name}=${cookieAttributes()}; Max-Age=0`;
     },
-    refresh: () => refreshAccessToken(),
+    refresh: () => refreshOutcome(),
+    onOnline(callback) {
+      window.addEventListener("online", callback);
+      return () => window.removeEventListener("online", callback);
+    },
     goToLogin: () => window.location.assign("/login"),
   };
 }

@@ -15,10 +15,13 @@ import { ticketHelpers } from "./ticket-helpers.ts";
 
 export type Ticket = { id: string; manualCode: string; qr: string; attendeeName?: string };
 
-/** A server on its own PostgreSQL database (TEST_DATABASE_URL), stopped and started at will. */
-export async function restartableServer() {
+/**
+ * A server on its own PostgreSQL database (TEST_DATABASE_URL), stopped and started at will;
+ * `env`: more of the server's environment (e.g. a short ACCESS_TOKEN_TTL_SECONDS).
+ */
+export async function restartableServer(extraEnv: Record<string, string> = {}) {
   const temp = await createTempDatabase("e2e_door_offline", { migrated: true });
-  const env = { NODE_ENV: "test", DATABASE_URL: temp.url, PGLITE_DIR: "" };
+  const env = { ...extraEnv, NODE_ENV: "test", DATABASE_URL: temp.url, PGLITE_DIR: "" };
   let server: RunningServer | null = await spawnServer({ env });
   const port = server.port;
   const database: DatabaseHandle = await openDatabase({

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { refreshAccessToken } from "#app/session/refresh-token.ts";
+import { refreshAccessToken, refreshOutcome } from "#app/session/refresh-token.ts";
 import { REFRESH_TOKEN_COOKIE } from "#contract/cookie-names.ts";
 import { type HttpPeer, startHttpPeer } from "#tests/support/http-peer.ts";
 
@@ -67,5 +67,74 @@ describe("refreshAccessToken", () => {
     const gone = await startHttpPeer(() => {});
     await gone.close();
     await expect(refreshAccessToken("r", { baseUrl: gone.url })).resolves.toBeNull();
+  });
+});
+
+/** A fetch that answers `status` and `body` without a network, or throws `error`. */
+function fakeFetch(answer: { status: number; body: string } | { error: Error }) {
+  return vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => {
+    if ("error" in answer) throw answer.error;
+    return new Response(answer.body, { status: answer.status });
+  }) as unknown as typeof globalThis.fetch;
+}
+
+describe("refreshOutcome", () => {
+  it("answers the token for an OK answer with one", async () => {
+    const fetch = fakeFetch({ status: 200, body: '{"access_token":"new","expires_in":900}' });
+    await expect(refreshOutcome("r", { baseUrl: "http://api.test/", fetch })).resolves.toEqual({
+      token: { access_token: "new", expires_in: 900 },
+    });
+    expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe("http://api.test/api/refresh-token");
+  });
+
+  it.each([
+    ["a 401", 401, '{"error":"spent"}'],
+    ["a 403", 403, ""],
+    ["a 400", 400, "{}"],
+    ["an OK body that is not JSON (a portal's page)", 200, "<html>"],
+    ["an OK body that is not a token", 200, '{"expires_in":60}'],
+  ])("answers refused for %s", async (_, status, body) => {
+    const fetch = fakeFetch({ status, body });
+    await expect(refreshOutcome("r", { fetch })).resolves.toEqual({ refused: true });
+  });
+
+  it.each([
+    ["a 500", 500],
+    ["a 502 (the server down behind a proxy)", 502],
+    ["a 503", 503],
+    ["a 504", 504],
+    ["a 408", 408],
+    ["a 429 (rate limited)", 429],
+  ])("answers unreachable for %s", async (_, status) => {
+    const fetch = fakeFetch({ status, body: '{"access_token":"t","expires_in":60}' });
+    await expect(refreshOutcome("r", { fetch })).resolves.toEqual({ unreachable: true });
+  });
+
+  it("answers unreachable when fetch throws (no network)", async () => {
+    const fetch = fakeFetch({ error: new TypeError("Failed to fetch") });
+    await expect(refreshOutcome("r", { fetch })).resolves.toEqual({ unreachable: true });
+  });
+
+  it("answers unreachable when the connection is cut while the body arrives", async () => {
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"access_token":'));
+        controller.error(new TypeError("network error"));
+      },
+    });
+    const fetch = vi.fn(
+      async () => new Response(body, { status: 200 }),
+    ) as unknown as typeof globalThis.fetch;
+    await expect(refreshOutcome("r", { fetch })).resolves.toEqual({ unreachable: true });
+  });
+
+  it("is what refreshAccessToken reduces to null on any failure", async () => {
+    for (const answer of [
+      { status: 401, body: "" },
+      { status: 503, body: "" },
+      { error: new TypeError("Failed to fetch") },
+    ]) {
+      await expect(refreshAccessToken("r", { fetch: fakeFetch(answer) })).resolves.toBeNull();
+    }
   });
 });
