@@ -1,16 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import { type NoticeDeps, tellClosed } from "./offer-notices.ts";
+import { type EndedRow, endedEntryOf, type NoticeDeps, tellClosed } from "./offer-notices.ts";
 
-type ClosedRow = {
-  id: string;
-  user_id: string;
-  type_name: string;
-  title: string;
-  short_id: string;
-  event_over: boolean;
-};
+type ClosedRow = EndedRow & { event_over: boolean };
 
 /**
  * Nobody waits for what can no longer be offered: entries still waiting when their event
@@ -39,19 +32,8 @@ export async function closeFinishedLists(db: Database, deps: NoticeDeps): Promis
         from closed c join ticket_types t on t.id = c.ticket_type_id
         join events e on e.id = c.event_id`,
     );
-    const told = rows.filter((row) => !row.event_over);
-    await tellClosed(
-      tx,
-      told.map((row) => ({
-        id: row.id,
-        userId: row.user_id,
-        typeName: row.type_name,
-        title: row.title,
-        shortId: row.short_id,
-      })),
-      deps,
-      "sales-ended",
-    );
+    const told = rows.filter((row) => !row.event_over).map(endedEntryOf);
+    await tellClosed(tx, told, deps, "sales-ended");
     return rows.length;
   });
 }

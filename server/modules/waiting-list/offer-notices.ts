@@ -53,6 +53,23 @@ export type EndedEntry = {
   shortId: string;
 };
 
+/** An ended entry as a statement returns it, joined to its type and event. */
+export type EndedRow = {
+  id: string;
+  user_id: string;
+  type_name: string;
+  title: string;
+  short_id: string;
+};
+
+export const endedEntryOf = (row: EndedRow): EndedEntry => ({
+  id: row.id,
+  userId: row.user_id,
+  typeName: row.type_name,
+  title: row.title,
+  shortId: row.short_id,
+});
+
 /** Offers that ran out: told on the person's usual channels. */
 export async function tellLapsed(tx: Executor, entries: EndedEntry[], deps: NoticeDeps) {
   if (entries.length === 0) return;

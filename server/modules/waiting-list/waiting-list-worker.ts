@@ -6,7 +6,7 @@ import { oneAtATime } from "#server/platform/db/one-at-a-time.ts";
 import type { Logger } from "#server/platform/runtime/logger.ts";
 import { startPeriodic } from "#server/platform/runtime/periodic.ts";
 import { closeFinishedLists } from "./finished-lists.ts";
-import { type NoticeDeps, tellLapsed } from "./offer-notices.ts";
+import { endedEntryOf, type NoticeDeps, tellLapsed } from "./offer-notices.ts";
 import { type SettledRow, settleStatement } from "./offer-statements.ts";
 import { offerInOrder } from "./offer-tickets.ts";
 
@@ -23,15 +23,7 @@ export async function settleOffers(db: Database, deps: NoticeDeps): Promise<numb
       const rows = await rowsOf<SettledRow>(tx, settleStatement(SETTLE_BATCH));
       await tellLapsed(
         tx,
-        rows
-          .filter((row) => row.status === "lapsed" && row.tell)
-          .map((row) => ({
-            id: row.id,
-            userId: row.user_id,
-            typeName: row.type_name,
-            title: row.title,
-            shortId: row.short_id,
-          })),
+        rows.filter((row) => row.status === "lapsed" && row.tell).map(endedEntryOf),
         deps,
       );
       return rows.length;

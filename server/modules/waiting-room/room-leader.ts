@@ -79,11 +79,7 @@ async function placeArrivals(tx: Executor, eventId: string, placed: number): Pro
 async function counts(tx: Executor, eventId: string, noShowSeconds: number): Promise<Counts> {
   const [row] = await rowsOf<Counts>(
     tx,
-    sql`select
-      (select coalesce(sum(greatest(capacity - taken, 0)), 0)::int from ticket_types t
-        where event_id = ${eventId} and not ${listWaitingSql(sql`t.id`)}) as remaining,
-      (select coalesce(sum(greatest(capacity - taken, 0)), 0)::int from ticket_types t
-        where event_id = ${eventId} and ${listWaitingSql(sql`t.id`)}) as list_reserved,
+    sql`select tickets.remaining, tickets.list_reserved,
       (select count(*)::int from holds
         where event_id = ${eventId} and status = 'active' and expires_at > now()) as live_holds,
       exists (select 1 from holds where event_id = ${eventId} and status = 'active')
@@ -97,7 +93,13 @@ async function counts(tx: Executor, eventId: string, noShowSeconds: number): Pro
         where event_id = ${eventId}
           and admitted_at > now() - make_interval(mins => ${RATE_MINUTES})) as admitted_recently,
       (select extract(epoch from now() - drawn_at) / 60 from waiting_room_states
-        where event_id = ${eventId})::float8 as minutes_since_draw`,
+        where event_id = ${eventId})::float8 as minutes_since_draw
+    from (select
+        coalesce(sum(free) filter (where not list_waiting), 0)::int as remaining,
+        coalesce(sum(free) filter (where list_waiting), 0)::int as list_reserved
+      from (select greatest(t.capacity - t.taken, 0) as free,
+          ${listWaitingSql(sql`t.id`)} as list_waiting
+        from ticket_types t where t.event_id = ${eventId}) types) tickets`,
   );
   if (!row) throw new Error("waiting room counts not read");
   return row;
