@@ -30,9 +30,14 @@ export type BookingView = BookingSummary & {
     ticketTypeId: string;
     name: string;
     quantity: number;
+    /** After the code's discount. */
     unitPriceMinor: number;
+    /** Taken off each ticket by the booking's code, 0 without one. */
+    discountMinor: number;
     currency: string;
   }[];
+  /** The promo or access code it was booked with, or null. */
+  code: string | null;
   /** `id` is null in the view a visitor gets by reference and contact. */
   tickets: {
     id: string | null;

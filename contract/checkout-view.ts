@@ -2,9 +2,13 @@ import type { CheckoutStatus } from "./payment-options.ts";
 
 // Built by server/modules/payments (payments.quote, payments.checkoutStatus); shown by the booking page.
 
-/** One line of what a hold costs: a ticket type, the booking fee, the tax added on top. */
+/**
+ * One line of what a hold costs: a ticket type (at its price before any code), what the
+ * hold's code takes off (negative amounts), the booking fee, the tax added on top. The
+ * lines' totals add up to the quote's total.
+ */
 export type QuoteLine = {
-  kind: "ticket" | "fee" | "tax";
+  kind: "ticket" | "discount" | "fee" | "tax";
   label: string;
   quantity: number;
   unitMinor: number;
@@ -23,7 +27,10 @@ export type CheckoutQuote = {
   cardBlocked: string | null;
   currency: string | null;
   lines: QuoteLine[];
+  /** The tickets after the code's discount. */
   ticketsMinor: number;
+  /** What the hold's code took off (shown as its own line), 0 without one. */
+  discountMinor: number;
   feesMinor: number;
   /** Added on top (exclusive rates). */
   taxMinor: number;

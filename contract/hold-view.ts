@@ -7,7 +7,10 @@ export type HoldItemView = {
   ticketTypeId: string;
   name: string;
   quantity: number;
+  /** What one ticket costs, after the code's discount. */
   unitPriceMinor: number;
+  /** Taken off each ticket by the hold's code (contract/event-codes.ts), 0 without one. */
+  discountMinor: number;
   currency: string;
 };
 
@@ -21,6 +24,11 @@ export type HoldView = {
   expiresAt: string;
   items: HoldItemView[];
   ticketCount: number;
+  /** After the discount. */
   totalMinor: number;
+  /** The promo or access code the hold was made with (upper case), or null. */
+  code: string | null;
+  /** What the code took off the whole hold, 0 without one. */
+  discountMinor: number;
   currency: string | null;
 };

@@ -5,6 +5,7 @@ export * from "./modules/attendee-messages/attendee-messages.schema.ts";
 export * from "./modules/bookings/bookings.schema.ts";
 export * from "./modules/businesses/businesses.schema.ts";
 export * from "./modules/checkin/checkin.schema.ts";
+export * from "./modules/codes/codes.schema.ts";
 export * from "./modules/events/events.schema.ts";
 export * from "./modules/holds/holds.schema.ts";
 export * from "./modules/invoices/invoices.schema.ts";

@@ -14,10 +14,19 @@ const hold: HoldView = {
   live: true,
   expiresAt: "2026-12-01T18:42:00.000Z",
   items: [
-    { ticketTypeId: "t1", name: "Standard", quantity: 1, unitPriceMinor: 1200, currency: "EUR" },
+    {
+      ticketTypeId: "t1",
+      name: "Standard",
+      quantity: 1,
+      unitPriceMinor: 1200,
+      discountMinor: 0,
+      currency: "EUR",
+    },
   ],
   ticketCount: 1,
   totalMinor: 1200,
+  code: null,
+  discountMinor: 0,
   currency: "EUR",
 };
 
@@ -28,6 +37,7 @@ const cardQuote = (cardBlocked: string | null): CheckoutQuote => ({
   currency: "EUR",
   lines: [],
   ticketsMinor: 1200,
+  discountMinor: 0,
   feesMinor: 80,
   taxMinor: 0,
   includedTaxMinor: 0,

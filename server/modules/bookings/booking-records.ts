@@ -68,6 +68,7 @@ export async function insertBooking(
         currency,
         contactPhone: input.contactPhone,
         contactEmail: input.contactEmail,
+        code: input.hold.code,
       })
       .onConflictDoNothing({ target: bookings.reference })
       .returning({ id: bookings.id });
@@ -91,6 +92,7 @@ export async function insertLinesAndTickets(
       name: item.name,
       quantity: item.quantity,
       unitPriceMinor: item.unitPriceMinor,
+      discountMinor: item.discountMinor,
       currency: item.currency,
     })),
   );

@@ -24,6 +24,7 @@ type SummaryRow = {
   cancelled_at: string | Date | null;
   event: EventSummary & { startsAt: string } & PolicyColumns;
   items?: BookingView["items"] | string;
+  code?: string | null;
   tickets?: (BookingView["tickets"][number] & { id: string })[] | string;
 };
 
@@ -95,8 +96,8 @@ export async function findBookingWithPolicy(
     sql`select ${summaryColumns},
       coalesce((select json_agg(json_build_object('ticketTypeId', bi.ticket_type_id,
           'name', bi.name, 'quantity', bi.quantity, 'unitPriceMinor', bi.unit_price_minor,
-          'currency', bi.currency) order by bi.name)
-        from booking_items bi where bi.booking_id = b.id), '[]'::json) as items,
+          'discountMinor', bi.discount_minor, 'currency', bi.currency) order by bi.name)
+        from booking_items bi where bi.booking_id = b.id), '[]'::json) as items, b.code,
       coalesce((select json_agg(json_build_object('id', k.id, 'ticketTypeName', t.name,
           'attendeeName', k.attendee_name, 'status', k.status) order by k.created_at, k.id)
         from tickets k join ticket_types t on t.id = k.ticket_type_id
@@ -111,6 +112,7 @@ export async function findBookingWithPolicy(
   const view: BookingView = {
     ...summary,
     items: parsedJson(row.items ?? []),
+    code: row.code ?? null,
     tickets: tickets.map((ticket) => ({ ...ticket, id: audience === "owner" ? ticket.id : null })),
     canCancel: false,
   };

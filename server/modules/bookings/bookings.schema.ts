@@ -59,6 +59,8 @@ export const bookings = pgTable(
     cardLast4: text("card_last4"),
     contactPhone: text("contact_phone"),
     contactEmail: text("contact_email"),
+    /** The promo or access code it was booked with, as it was (decision 036). */
+    code: text("code"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelledBy: text("cancelled_by").$type<CancellationSource>(),
@@ -93,7 +95,10 @@ export const bookingItems = pgTable(
       .references(() => ticketTypes.id),
     name: text("name").notNull(),
     quantity: integer("quantity").notNull(),
+    /** After the code's discount. */
     unitPriceMinor: integer("unit_price_minor").notNull(),
+    /** Taken off each ticket by the booking's code, 0 without one. */
+    discountMinor: integer("discount_minor").notNull().default(0),
     currency: text("currency").notNull(),
   },
   (t) => [

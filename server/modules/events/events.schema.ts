@@ -188,6 +188,11 @@ export const ticketTypes = pgTable(
     position: integer("position").notNull().default(0),
     /** People may join a waiting list when it sells out (decision 034); the organiser may close it. */
     waitingList: boolean("waiting_list").notNull().default(true),
+    /**
+     * Not shown to the public nor sold to it: only with a code that names it (guests,
+     * press, staff; decision 036).
+     */
+    hidden: boolean("hidden").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -120,7 +120,7 @@ function heldView(event: EventForSale, row: TakenRow): HoldView {
     const item = raw.find((i) => i.ticketTypeId === type.id);
     if (!item) return [];
     const { nearFull: _, ...taken } = item;
-    return [{ ...taken, name: type.name }];
+    return [{ ...taken, discountMinor: 0, name: type.name }];
   });
   return holdView(
     {
@@ -129,6 +129,7 @@ function heldView(event: EventForSale, row: TakenRow): HoldView {
       status: "active",
       live: true,
       expiresAt: new Date(row.expires_at as string),
+      code: null,
     },
     items,
   );

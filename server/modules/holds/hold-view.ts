@@ -11,12 +11,20 @@ type Row = {
   status: HoldStatus;
   expires_at: string | Date;
   live: boolean;
+  code: string | null;
   items: HoldItemView[] | string;
 };
 
 /** Builds the view from a hold's items (shared by the hot path, which knows them already). */
 export function holdView(
-  hold: { id: string; eventId: string; status: HoldStatus; expiresAt: Date; live: boolean },
+  hold: {
+    id: string;
+    eventId: string;
+    status: HoldStatus;
+    expiresAt: Date;
+    live: boolean;
+    code: string | null;
+  },
   items: HoldItemView[],
 ): HoldView {
   return {
@@ -28,6 +36,8 @@ export function holdView(
     items,
     ticketCount: items.reduce((sum, item) => sum + item.quantity, 0),
     totalMinor: items.reduce((sum, item) => sum + item.quantity * item.unitPriceMinor, 0),
+    code: hold.code,
+    discountMinor: items.reduce((sum, item) => sum + item.quantity * item.discountMinor, 0),
     currency: items[0]?.currency ?? null,
   };
 }
@@ -62,9 +72,11 @@ async function findHoldView(db: Executor, where: ReturnType<typeof sql>): Promis
     sql`
     select h.id, h.event_id, h.status, h.expires_at,
            (h.status = 'active' and h.expires_at > now()) as live,
+           (select c.code from event_codes c where c.id = h.code_id) as code,
            coalesce((select json_agg(json_build_object(
               'ticketTypeId', hi.ticket_type_id, 'name', t.name, 'quantity', hi.quantity,
-              'unitPriceMinor', hi.unit_price_minor, 'currency', hi.currency)
+              'unitPriceMinor', hi.unit_price_minor, 'discountMinor', hi.discount_minor,
+              'currency', hi.currency)
               order by t.position, t.created_at)
             from hold_items hi join ticket_types t on t.id = hi.ticket_type_id
             where hi.hold_id = h.id), '[]'::json) as items
@@ -80,6 +92,7 @@ async function findHoldView(db: Executor, where: ReturnType<typeof sql>): Promis
       status: row.status,
       expiresAt: new Date(row.expires_at),
       live: row.live,
+      code: row.code,
     },
     items as HoldItemView[],
   );

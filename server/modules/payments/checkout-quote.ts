@@ -89,17 +89,21 @@ export function priceHold(
       fee,
       tax,
     });
+    const listMinor = item.unitPriceMinor + item.discountMinor;
     lines.push({
       kind: "ticket",
       label: item.name,
       quantity: item.quantity,
-      unitMinor: item.unitPriceMinor,
-      totalMinor: item.unitPriceMinor * item.quantity,
+      unitMinor: listMinor,
+      totalMinor: listMinor * item.quantity,
     });
     sums.tickets += item.unitPriceMinor * item.quantity;
     sums.fees += parts.feeMinor * item.quantity;
     sums.tax += parts.addedTaxMinor * item.quantity;
     sums.includedTax += parts.includedTaxMinor * item.quantity;
+  }
+  if (hold.discountMinor > 0) {
+    lines.push(oneLine("discount", `Code ${hold.code ?? ""}`.trim(), -hold.discountMinor));
   }
   if (sums.fees > 0) lines.push(oneLine("fee", "Booking fee", sums.fees));
   if (sums.tax > 0) lines.push(oneLine("tax", "Tax", sums.tax));
@@ -111,6 +115,7 @@ export function priceHold(
     currencies: [...new Set(hold.items.map((item) => item.currency))],
     lines,
     ticketsMinor: sums.tickets,
+    discountMinor: hold.discountMinor,
     feesMinor: sums.fees,
     taxMinor: sums.tax,
     includedTaxMinor: sums.includedTax,
@@ -119,7 +124,7 @@ export function priceHold(
   };
 }
 
-function oneLine(kind: "fee" | "tax", label: string, amount: number): QuoteLine {
+function oneLine(kind: "discount" | "fee" | "tax", label: string, amount: number): QuoteLine {
   return { kind, label, quantity: 1, unitMinor: amount, totalMinor: amount };
 }
 
