@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, not, sql } from "drizzle-orm";
 import { coverImagePath, type EventStatus } from "#contract/event-options.ts";
 import type { EventPage, NotOnSaleReason, PublicTicketType } from "#contract/event-page.ts";
 import { type EventTax, type PlatformFee, ticketPriceParts } from "#contract/pricing.ts";
@@ -35,7 +35,8 @@ export function notOnSaleReason(
   return null;
 }
 
-function publicTicketType(
+/** A ticket type as the public sees it (also a hidden type its code unlocks, `codes.check`). */
+export function publicTicketType(
   event: { status: EventStatus; endsAt: Date },
   { row, listWaiting }: { row: TicketRow; listWaiting: boolean },
   payment: { fee: PlatformFee; tax: EventTax },
@@ -110,7 +111,8 @@ export async function getEventPage(
       listWaiting: sql<boolean>`${listWaitingSql(sql`${ticketTypes.id}`)}`,
     })
     .from(ticketTypes)
-    .where(eq(ticketTypes.eventId, event.id))
+    // Hidden types are shown only with a code that unlocks them (decision 036).
+    .where(and(eq(ticketTypes.eventId, event.id), not(ticketTypes.hidden)))
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
   // One more query for a date of a series, none for a one-off event.
   const series = event.seriesId

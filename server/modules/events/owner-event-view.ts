@@ -15,6 +15,7 @@ export function ownerTicketTypeView(ticketType: TicketType, timeZone: string) {
     capacity: ticketType.capacity,
     taken: ticketType.taken,
     perOrderLimit: ticketType.perOrderLimit,
+    hidden: ticketType.hidden,
     paymentMethod: ticketType.paymentMethod,
     salesStartAt: ticketType.salesStartAt?.toISOString() ?? null,
     salesEndAt: ticketType.salesEndAt?.toISOString() ?? null,
