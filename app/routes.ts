@@ -50,6 +50,8 @@ export default [
     route("business/events/:id/attendees.csv", "routes/business.events.$id.attendees.csv.tsx"),
     // The waiting list of an event's sold-out types (issue 29): its order, offers, settings.
     route("business/events/:id/waiting_list", "routes/business.events.$id.waiting_list.tsx"),
+    // The event's promo and access codes (issue 29, decision 036).
+    route("business/events/:id/codes", "routes/business.events.$id.codes.tsx"),
     route("business/teams", "routes/business.teams._index.tsx"),
     // Stripe Connect: the account's state, and where Stripe's onboarding comes back to.
     route("business/payments", "routes/business.payments.tsx"),

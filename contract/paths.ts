@@ -68,3 +68,8 @@ export function orderPath(eventId: string, bookingId: string): string {
 export function revenuePath(eventId?: string): string {
   return eventId ? `/business/events/${encodeURIComponent(eventId)}/revenue` : "/business/revenue";
 }
+
+/** `/business/events/{eventId}/codes`: the organiser's promo and access codes of one event. */
+export function codesPath(eventId: string): string {
+  return `/business/events/${encodeURIComponent(eventId)}/codes`;
+}
