@@ -4,7 +4,7 @@ import type { BookingView } from "#contract/booking-view.ts";
 import { ticketPath } from "#contract/paths.ts";
 import { bookingStatusLabels, paymentLabel, ticketStatusLabels } from "./booking-labels.ts";
 import { EventHeader } from "./EventHeader.tsx";
-import { feeAndTaxLines, LineItems } from "./LineItems.tsx";
+import { codeLines, feeAndTaxLines, LineItems } from "./LineItems.tsx";
 import { StatusBadge } from "./StatusBadge.tsx";
 
 function Lines({ booking }: { booking: BookingView }) {
@@ -12,7 +12,7 @@ function Lines({ booking }: { booking: BookingView }) {
     <Stack gap={4}>
       <LineItems
         items={booking.items}
-        extras={feeAndTaxLines(booking)}
+        extras={[...codeLines(booking.code, booking.items), ...feeAndTaxLines(booking)]}
         totalMinor={booking.totalMinor}
         currency={booking.currency}
       />

@@ -2,6 +2,7 @@ import { Button, NativeSelect, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
+import type { AppliedCode } from "#app/events/code-tickets.ts";
 import { formatPrice } from "#app/events/format.ts";
 import { priceNote } from "#app/events/price-note.ts";
 import { notOnSaleText } from "#app/events/TicketTypeList.tsx";
@@ -16,10 +17,27 @@ function quantityOptions(ticket: PublicTicketType): string[] {
   return Array.from({ length: most + 1 }, (_, n) => String(n));
 }
 
+/** The price with the code: "€20.00 with EARLY20 (€25.00 without)". */
+function codePriceText(ticket: PublicTicketType, code: AppliedCode): string | null {
+  const price = code.prices.get(ticket.id);
+  if (!price) return null;
+  const now = `${formatPrice(price.allInPriceMinor, ticket.currency)} with ${code.code}`;
+  return price.discountMinor > 0
+    ? `${now} (${formatPrice(ticket.allInPriceMinor, ticket.currency)} without)`
+    : now;
+}
+
 /** "€12.80 (incl. €0.80 booking fee) · 12 left": the all-in price first, as on the event page. */
-function ticketDescription(ticket: PublicTicketType, timeZone: string, tax: EventTax): string {
+function ticketDescription(
+  ticket: PublicTicketType,
+  timeZone: string,
+  tax: EventTax,
+  code: AppliedCode | undefined,
+): string {
   const note = priceNote(ticket, tax);
-  const price = `${formatPrice(ticket.allInPriceMinor, ticket.currency)}${note ? ` (${note})` : ""}`;
+  const price =
+    (code && codePriceText(ticket, code)) ??
+    `${formatPrice(ticket.allInPriceMinor, ticket.currency)}${note ? ` (${note})` : ""}`;
   const reason = notOnSaleText(ticket, timeZone);
   if (reason) return `${price} · ${reason}`;
   const limit = ticket.perOrderLimit < ticket.remaining ? ` · at most ${ticket.perOrderLimit}` : "";
@@ -30,6 +48,8 @@ type Props = {
   ticketTypes: PublicTicketType[];
   timeZone: string;
   tax: EventTax;
+  /** The code the buyer came with: the hold is made with it, its prices are shown. */
+  code?: AppliedCode;
   idempotencyKey: string;
   failure: FormFailure | undefined;
   pending: boolean;
@@ -45,6 +65,7 @@ export function QuantityForm({
   ticketTypes,
   timeZone,
   tax,
+  code,
   idempotencyKey,
   failure,
   pending,
@@ -57,6 +78,7 @@ export function QuantityForm({
         <input type="hidden" name="intent" value="hold" />
         {/* A second click sends the same key, and gets the first answer back. */}
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {code ? <input type="hidden" name="code" value={code.code} /> : null}
         {failure && Object.keys(failure.fieldErrors).length === 0 ? (
           <FormMessage kind="error">
             {failure.message} {onward}
@@ -69,7 +91,7 @@ export function QuantityForm({
               key={ticket.id}
               name={name}
               label={ticket.name}
-              description={ticketDescription(ticket, timeZone, tax)}
+              description={ticketDescription(ticket, timeZone, tax, code)}
               data={quantityOptions(ticket)}
               defaultValue={failure?.values[name] ?? "0"}
               disabled={!ticket.onSale}

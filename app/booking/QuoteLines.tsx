@@ -4,8 +4,8 @@ import type { CheckoutQuote } from "#contract/checkout-view.ts";
 import { LineItems } from "./LineItems.tsx";
 
 /**
- * What a hold costs as its checkout will charge it: a line per ticket type, the booking
- * fee, tax added on top, the total, and the tax the prices already contain.
+ * What a hold costs as its checkout will charge it: a line per ticket type (at its price
+ * before the code), what the code took off ("Code EARLY20"), the booking fee, tax added on top, the total, and the tax the prices already contain.
  */
 export function QuoteLines({ quote }: { quote: CheckoutQuote }) {
   const currency = quote.currency ?? "EUR";
@@ -22,7 +22,11 @@ export function QuoteLines({ quote }: { quote: CheckoutQuote }) {
         }))}
         extras={quote.lines
           .filter((line) => line.kind !== "ticket")
-          .map((line) => ({ label: line.label, totalMinor: line.totalMinor }))}
+          .map((line) => ({
+            label: line.label,
+            totalMinor: line.totalMinor,
+            ...(line.kind === "discount" ? { kind: "discount" as const } : {}),
+          }))}
         totalMinor={quote.totalMinor}
         currency={quote.totalMinor > 0 ? quote.currency : null}
       />

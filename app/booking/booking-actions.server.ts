@@ -29,11 +29,14 @@ function requestedItems(form: FormData) {
 
 async function hold(server: ServerContext, eventId: string, form: FormData) {
   const items = requestedItems(form);
+  // The code the page was opened with (decision 036): the hold takes one of its uses.
+  const code = field(form, "code");
   try {
     await server.invoke("holds.create", {
       eventId,
       items,
       idempotencyKey: field(form, "idempotencyKey"),
+      ...(code ? { code } : {}),
     });
     return redirect(`/booking/${eventId}`);
   } catch (error) {

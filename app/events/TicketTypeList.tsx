@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import { Group, Paper, Stack } from "#app/ui/layout.tsx";
-import { Text } from "#app/ui/text.tsx";
+import { Text, VisuallyHidden } from "#app/ui/text.tsx";
+import type { CodeTypePrice } from "#contract/event-codes.ts";
 import type { NotOnSaleReason, PublicTicketType } from "#contract/event-page.ts";
 import { formatEventTime } from "#contract/event-time.ts";
 import type { EventTax } from "#contract/pricing.ts";
 import { AvailabilityBadge } from "./AvailabilityBadge.tsx";
+import type { AppliedCode } from "./code-tickets.ts";
 import { formatPrice } from "./format.ts";
 import { priceNote } from "./price-note.ts";
 
@@ -22,6 +24,34 @@ export function notOnSaleText(ticket: PublicTicketType, timeZone: string): strin
   return ticket.notOnSaleReason ? reasons[ticket.notOnSaleReason] : null;
 }
 
+/** A type's price with a code applied: the list price struck through, then the price after it. */
+function CodePriceText({
+  ticket,
+  price,
+  code,
+}: {
+  ticket: PublicTicketType;
+  price: CodeTypePrice;
+  code: string;
+}) {
+  return (
+    <>
+      {price.discountMinor > 0 ? (
+        <Text size="sm" c="dimmed" style={{ textDecoration: "line-through" }}>
+          <VisuallyHidden>Without the code </VisuallyHidden>
+          {formatPrice(ticket.allInPriceMinor, ticket.currency)}
+        </Text>
+      ) : null}
+      <Text fw={700} data-testid="code-price">
+        {formatPrice(price.allInPriceMinor, ticket.currency)}
+      </Text>
+      <Text size="sm" c="dimmed" style={{ textAlign: "right" }}>
+        With {code}
+      </Text>
+    </>
+  );
+}
+
 /**
  * The event's ticket types: the all-in price (what the buyer pays, with what it
  * includes), what is left, and why one cannot be bought.
@@ -31,10 +61,13 @@ export function TicketTypeList({
   timeZone,
   tax,
   below,
+  code,
 }: {
   tickets: PublicTicketType[];
   timeZone: string;
   tax: EventTax;
+  /** A code applied on the page: its name and its prices, by ticket type id. */
+  code?: AppliedCode;
   /** What goes under a type (the event page's waiting list part), if anything. */
   below?: (ticket: PublicTicketType) => ReactNode;
 }) {
@@ -46,6 +79,7 @@ export function TicketTypeList({
       {tickets.map((ticket) => {
         const reason = notOnSaleText(ticket, timeZone);
         const note = priceNote(ticket, tax);
+        const codePrice = code?.prices.get(ticket.id);
         return (
           <Paper key={ticket.id} p="sm" component="li">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -62,8 +96,12 @@ export function TicketTypeList({
                 </Text>
               </Stack>
               <Stack gap={4} align="flex-end">
-                <Text fw={700}>{formatPrice(ticket.allInPriceMinor, ticket.currency)}</Text>
-                {note ? (
+                {codePrice && code ? (
+                  <CodePriceText ticket={ticket} price={codePrice} code={code.code} />
+                ) : (
+                  <Text fw={700}>{formatPrice(ticket.allInPriceMinor, ticket.currency)}</Text>
+                )}
+                {note && !codePrice ? (
                   <Text size="sm" c="dimmed" style={{ textAlign: "right" }}>
                     {note}
                   </Text>

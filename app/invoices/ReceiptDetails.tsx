@@ -1,7 +1,9 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { formatPrice } from "#app/events/format.ts";
+import type { BookingView } from "#contract/booking-view.ts";
 import { formatEventTime } from "#contract/event-time.ts";
 import type { InvoiceDocument, InvoiceSummary, ReceiptView } from "#contract/invoice-view.ts";
+import { moneyText } from "#contract/money-text.ts";
 import { invoicePdfPath } from "#contract/paths.ts";
 
 const money = formatPrice;
@@ -74,8 +76,52 @@ function IssuedDocuments({ issued }: { issued: InvoiceSummary[] }) {
   );
 }
 
+/** The code a booking was made with and what it took off each line (the prices are after it). */
+export type ReceiptCode = {
+  code: string;
+  lines: { name: string; quantity: number; discountMinor: number }[];
+  totalMinor: number;
+};
+
+/** The code part of a booking, or null when it was made without one. */
+export function receiptCode(booking: BookingView): ReceiptCode | null {
+  if (!booking.code) return null;
+  const lines = booking.items.filter((item) => item.discountMinor > 0);
+  return {
+    code: booking.code,
+    lines,
+    totalMinor: lines.reduce((sum, item) => sum + item.quantity * item.discountMinor, 0),
+  };
+}
+
+function CodeNote({ code, currency }: { code: ReceiptCode; currency: string }) {
+  return (
+    <Stack gap={2} data-testid="receipt-code">
+      <Text>
+        Booked with code{" "}
+        <Text span ff="monospace" fw={700}>
+          {code.code}
+        </Text>
+        {code.totalMinor > 0 ? `: ${moneyText(code.totalMinor, currency)} off in all.` : "."}
+      </Text>
+      {code.lines.map((line) => (
+        <Text key={line.name} size="sm" c="dimmed">
+          {line.name}: {moneyText(line.discountMinor, currency)} off each ticket (prices above are
+          after it)
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /** A paid booking's receipt: who sold it, what, the money, the card, refunds, the invoices. */
-export function ReceiptDetails({ receipt }: { receipt: ReceiptView }) {
+export function ReceiptDetails({
+  receipt,
+  code = null,
+}: {
+  receipt: ReceiptView;
+  code?: ReceiptCode | null;
+}) {
   const doc = receipt.document;
   const card = doc.payment.cardLast4 ? `card ending ${doc.payment.cardLast4}` : "card";
   return (
@@ -103,6 +149,7 @@ export function ReceiptDetails({ receipt }: { receipt: ReceiptView }) {
             What you paid
           </Title>
           <Totals doc={doc} refundedMinor={receipt.refundedMinor} />
+          {code ? <CodeNote code={code} currency={doc.currency} /> : null}
           <Text data-card>Paid by {card}</Text>
         </Stack>
       </Paper>

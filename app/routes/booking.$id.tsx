@@ -7,6 +7,7 @@ import {
   useLoaderData,
 } from "react-router";
 import { type BookingActionData, runBookingAction } from "#app/booking/booking-actions.server.ts";
+import { bookingCode } from "#app/booking/booking-code.server.ts";
 import { CheckoutNotice } from "#app/booking/CheckoutNotice.tsx";
 import { ConfirmForm } from "#app/booking/ConfirmForm.tsx";
 import { ConfirmingPayment } from "#app/booking/ConfirmingPayment.tsx";
@@ -14,7 +15,7 @@ import { checkoutReturn, quoteOf } from "#app/booking/checkout-return.server.ts"
 import { EventHeader } from "#app/booking/EventHeader.tsx";
 import { HoldCountdown } from "#app/booking/HoldCountdown.tsx";
 import { HoldExpired } from "#app/booking/HoldExpired.tsx";
-import { LineItems } from "#app/booking/LineItems.tsx";
+import { codeLines, LineItems } from "#app/booking/LineItems.tsx";
 import { QuantityForm } from "#app/booking/QuantityForm.tsx";
 import { QuoteLines } from "#app/booking/QuoteLines.tsx";
 import { ReleaseHoldForm } from "#app/booking/ReleaseHoldForm.tsx";
@@ -23,6 +24,7 @@ import { useSecondsLeft } from "#app/booking/use-seconds-left.ts";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
+import { ticketsWithCode } from "#app/events/code-tickets.ts";
 import { Section } from "#app/forms/Section.tsx";
 import { usePendingIntent } from "#app/forms/use-submitting.ts";
 import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
@@ -48,6 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     : null;
   if (returned && "redirectTo" in returned) throw redirect(returned.redirectTo);
   const event = await foundOr404(server.invoke("events.get", { id: params.id }));
+  const code = await bookingCode(server, params.id, url.searchParams.get("code"));
   // A draft previewed by its owner has no hold to resume (holds.current says NOT_FOUND).
   const hold = event.preview ? null : await server.invoke("holds.current", { eventId: params.id });
   const [accountEmail, quote] = hold?.live
@@ -70,6 +73,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     released: url.searchParams.has("released"),
     quote,
     checkout: returned,
+    code,
   };
 }
 
@@ -114,7 +118,12 @@ function HeldStep({ hold, loaded }: { hold: LiveHold; loaded: LoaderData }) {
         {quote ? (
           <QuoteLines quote={quote} />
         ) : (
-          <LineItems items={hold.items} totalMinor={hold.totalMinor} currency={hold.currency} />
+          <LineItems
+            items={hold.items}
+            extras={codeLines(hold.code, hold.items)}
+            totalMinor={hold.totalMinor}
+            currency={hold.currency}
+          />
         )}
         <ReleaseHoldForm holdId={hold.id} pending={pending === "release"} />
       </Section>
@@ -139,7 +148,14 @@ function HeldStep({ hold, loaded }: { hold: LiveHold; loaded: LoaderData }) {
 function ChooseStep({ loaded }: { loaded: LoaderData }) {
   const actionData = useActionData<BookingActionData>();
   const pending = usePendingIntent();
-  const { event } = loaded;
+  const applied = loaded.code?.ok ? loaded.code.answer : null;
+  const { tickets, code } = ticketsWithCode(loaded.event.ticketTypes, applied);
+  // The hidden types a code unlocks are for sale to this buyer as the public ones are.
+  const event = {
+    ...loaded.event,
+    ticketTypes: tickets,
+    onSale: loaded.event.onSale || tickets.some((t) => t.onSale),
+  };
   const blocker = saleBlocker(event);
   // A confirm refused because the hold is gone lands here: its message stays in view.
   const earlier = actionData && actionData.intent !== "hold" ? actionData.failure : undefined;
@@ -151,12 +167,23 @@ function ChooseStep({ loaded }: { loaded: LoaderData }) {
         <CheckoutNotice returned={loaded.checkout} hold={null} timeZone={event.timeZone} />
       ) : null}
       {earlier ? <FormMessage kind="error">{earlier.message}</FormMessage> : null}
+      {loaded.code?.ok === false ? (
+        <FormMessage kind="error" title={`Code ${loaded.code.code}`}>
+          {loaded.code.message} You can still book without it.
+        </FormMessage>
+      ) : null}
+      {applied ? (
+        <FormMessage kind="notice">
+          Code {applied.code}: {applied.summary}
+        </FormMessage>
+      ) : null}
       {blocker ? <FormMessage kind="error">{blocker}</FormMessage> : null}
       {event.status === "cancelled" || event.ended ? null : (
         <QuantityForm
           ticketTypes={event.ticketTypes}
           timeZone={event.timeZone}
           tax={event.tax}
+          code={code}
           idempotencyKey={loaded.holdKey}
           failure={holdFailure}
           pending={pending === "hold"}

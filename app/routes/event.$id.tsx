@@ -1,9 +1,12 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { redirect, useLoaderData, useRevalidator } from "react-router";
+import { CodeEntry } from "#app/events/CodeEntry.tsx";
+import { ticketsWithCode } from "#app/events/code-tickets.ts";
 import { EventDescription } from "#app/events/EventDescription.tsx";
 import { SeriesDateList } from "#app/events/SeriesDateList.tsx";
 import { ShareButton } from "#app/events/ShareButton.tsx";
 import { TicketTypeList } from "#app/events/TicketTypeList.tsx";
+import { useEventCode } from "#app/events/use-event-code.ts";
 import { useWaitingRoomBooking } from "#app/events/WaitingRoomBooking.tsx";
 import { YourPartOfEvent } from "#app/events/YourPartOfEvent.tsx";
 import { isFunctionError } from "#app/forms/form-failure.ts";
@@ -111,22 +114,38 @@ function useLiveRevalidation(seconds: number) {
 
 type EventData = Route.ComponentProps["loaderData"]["event"];
 
-function bookingBlocker(event: EventData): string | null {
+/** Why the event cannot be booked, if so; `tickets` are the ones shown (a code adds hidden ones). */
+function bookingBlocker(event: EventData, tickets = event.ticketTypes): string | null {
   if (event.preview) return "This is a draft: it can be booked once it is published.";
   if (event.ended) return "This event has ended.";
-  if (event.ticketTypes.length === 0) return "No tickets have been released yet.";
-  if (event.ticketTypes.every((t) => t.notOnSaleReason === "sold-out")) {
-    return event.ticketTypes.some((t) => t.waitingList)
+  if (tickets.length === 0) return "No tickets have been released yet.";
+  if (tickets.every((t) => t.notOnSaleReason === "sold-out")) {
+    return tickets.some((t) => t.waitingList)
       ? "Sold out. Join the waiting list below to be offered tickets that come back."
       : "Sold out.";
   }
-  if (!event.onSale) return "No tickets are on sale right now.";
+  if (!event.onSale && !tickets.some((t) => t.onSale)) return "No tickets are on sale right now.";
   return null;
 }
 
+/** The booking page, with the code applied here carried to it (its hold is made with it). */
+function bookingHref(shortId: string, code: string | null): string {
+  return `/booking/${shortId}${code ? `?code=${encodeURIComponent(code)}` : ""}`;
+}
+
 /** The way to book: "Book tickets", or why not, beside the calendar and share buttons. */
-function BookingActions({ event, url }: { event: EventData; url: string }) {
-  const blocker = bookingBlocker(event);
+function BookingActions({
+  event,
+  url,
+  tickets,
+  code,
+}: {
+  event: EventData;
+  url: string;
+  tickets: EventData["ticketTypes"];
+  code: string | null;
+}) {
+  const blocker = bookingBlocker(event, tickets);
   return (
     <BookingRow
       event={event}
@@ -137,7 +156,7 @@ function BookingActions({ event, url }: { event: EventData; url: string }) {
             Book tickets
           </Button>
         ) : (
-          <ButtonLink to={`/booking/${event.shortId}`}>Book tickets</ButtonLink>
+          <ButtonLink to={bookingHref(event.shortId, code)}>Book tickets</ButtonLink>
         )
       }
       note={
@@ -198,6 +217,12 @@ function BookingRow({
 export default function Page() {
   const { event, url } = useLoaderData<typeof loader>();
   useLiveRevalidation(30);
+  const codes = useEventCode(event.shortId);
+  const { tickets, code } = ticketsWithCode(
+    event.ticketTypes,
+    codes.state.status === "applied" ? codes.state.answer : null,
+  );
+  const bookable = event.status !== "cancelled" && !event.ended && !event.preview;
   return (
     <Container size="md" py="responsive">
       <Stack gap="lg">
@@ -257,7 +282,7 @@ export default function Page() {
             saleStartsAt={event.waitingRoom.saleStartsAt}
           />
         ) : (
-          <BookingActions event={event} url={url} />
+          <BookingActions event={event} url={url} tickets={tickets} code={code?.code ?? null} />
         )}
         <YourPartOfEvent shortId={event.shortId} />
         {event.series && event.series.length > 1 ? (
@@ -276,8 +301,12 @@ export default function Page() {
           <Title order={2} size="h3" id="tickets-heading">
             Tickets
           </Title>
+          {bookable ? (
+            <CodeEntry state={codes.state} onApply={codes.apply} onRemove={codes.remove} />
+          ) : null}
           <TicketTypeList
-            tickets={event.ticketTypes}
+            tickets={tickets}
+            code={code}
             timeZone={event.timeZone}
             tax={event.tax}
             below={(ticket) => (
