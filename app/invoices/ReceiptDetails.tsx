@@ -1,6 +1,5 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { formatPrice } from "#app/events/format.ts";
-import type { BookingView } from "#contract/booking-view.ts";
 import { formatEventTime } from "#contract/event-time.ts";
 import type { InvoiceDocument, InvoiceSummary, ReceiptView } from "#contract/invoice-view.ts";
 import { moneyText } from "#contract/money-text.ts";
@@ -8,11 +7,32 @@ import { invoicePdfPath } from "#contract/paths.ts";
 
 const money = formatPrice;
 
-function Row({ label, amount, strong }: { label: string; amount: string; strong?: boolean }) {
+function Row({
+  label,
+  amount,
+  strong,
+  saving,
+}: {
+  label: string;
+  amount: string;
+  strong?: boolean;
+  /** A code's line ("Code EARLY20", negative): in the colour of a saving. */
+  saving?: boolean;
+}) {
+  const c = saving ? "var(--mantine-color-green-text)" : undefined;
   return (
-    <Group component="li" justify="space-between" wrap="nowrap">
-      <Text fw={strong ? 700 : undefined}>{label}</Text>
-      <Text fw={strong ? 700 : undefined}>{amount}</Text>
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="nowrap"
+      data-line={saving ? "discount" : undefined}
+    >
+      <Text fw={strong ? 700 : undefined} c={c}>
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : undefined} c={c}>
+        {amount}
+      </Text>
     </Group>
   );
 }
@@ -38,7 +58,13 @@ function Totals({ doc, refundedMinor }: { doc: InvoiceDocument; refundedMinor: n
         <Row
           key={line.description}
           label={line.quantity > 1 ? `${line.quantity} × ${line.description}` : line.description}
-          amount={money(line.amountMinor, doc.currency)}
+          // A receipt's only negative line is what the booking's code took off.
+          amount={
+            line.amountMinor < 0
+              ? moneyText(line.amountMinor, doc.currency)
+              : money(line.amountMinor, doc.currency)
+          }
+          saving={line.amountMinor < 0}
         />
       ))}
       {doc.taxMinor !== 0 ? (
@@ -76,52 +102,8 @@ function IssuedDocuments({ issued }: { issued: InvoiceSummary[] }) {
   );
 }
 
-/** The code a booking was made with and what it took off each line (the prices are after it). */
-export type ReceiptCode = {
-  code: string;
-  lines: { name: string; quantity: number; discountMinor: number }[];
-  totalMinor: number;
-};
-
-/** The code part of a booking, or null when it was made without one. */
-export function receiptCode(booking: BookingView): ReceiptCode | null {
-  if (!booking.code) return null;
-  const lines = booking.items.filter((item) => item.discountMinor > 0);
-  return {
-    code: booking.code,
-    lines,
-    totalMinor: lines.reduce((sum, item) => sum + item.quantity * item.discountMinor, 0),
-  };
-}
-
-function CodeNote({ code, currency }: { code: ReceiptCode; currency: string }) {
-  return (
-    <Stack gap={2} data-testid="receipt-code">
-      <Text>
-        Booked with code{" "}
-        <Text span ff="monospace" fw={700}>
-          {code.code}
-        </Text>
-        {code.totalMinor > 0 ? `: ${moneyText(code.totalMinor, currency)} off in all.` : "."}
-      </Text>
-      {code.lines.map((line) => (
-        <Text key={line.name} size="sm" c="dimmed">
-          {line.name}: {moneyText(line.discountMinor, currency)} off each ticket (prices above are
-          after it)
-        </Text>
-      ))}
-    </Stack>
-  );
-}
-
 /** A paid booking's receipt: who sold it, what, the money, the card, refunds, the invoices. */
-export function ReceiptDetails({
-  receipt,
-  code = null,
-}: {
-  receipt: ReceiptView;
-  code?: ReceiptCode | null;
-}) {
+export function ReceiptDetails({ receipt }: { receipt: ReceiptView }) {
   const doc = receipt.document;
   const card = doc.payment.cardLast4 ? `card ending ${doc.payment.cardLast4}` : "card";
   return (
@@ -149,7 +131,6 @@ export function ReceiptDetails({
             What you paid
           </Title>
           <Totals doc={doc} refundedMinor={receipt.refundedMinor} />
-          {code ? <CodeNote code={code} currency={doc.currency} /> : null}
           <Text data-card>Paid by {card}</Text>
         </Stack>
       </Paper>

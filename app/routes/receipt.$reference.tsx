@@ -3,7 +3,7 @@ import { data, Link, useLoaderData } from "react-router";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
 import { isFunctionError } from "#app/forms/form-failure.ts";
-import { ReceiptDetails, receiptCode } from "#app/invoices/ReceiptDetails.tsx";
+import { ReceiptDetails } from "#app/invoices/ReceiptDetails.tsx";
 import { serverContext } from "#app/server-context.ts";
 import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
 import { bookingPath, receiptPdfPath } from "#contract/paths.ts";
@@ -22,18 +22,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
   requireSignedIn(server, request);
   try {
-    const [receipt, booking] = await Promise.all([
-      server.invoke("invoices.receipt", { reference: params.reference }),
-      // The buyer's own booking says which code it was made with and what it took off
-      // (the organiser, who may also open the receipt, gets none of it here).
-      server.invoke("bookings.get", { reference: params.reference }).catch(() => null),
-    ]);
-    return { receipt, booking };
+    return { receipt: await server.invoke("invoices.receipt", { reference: params.reference }) };
   } catch (error) {
     if (!isFunctionError(error)) throw error;
     const reason = (error.details as { reason?: unknown } | undefined)?.reason;
     if (error.status === "NOT_FOUND" && reason === "not-paid-by-card") {
-      return data({ receipt: null, booking: null, message: error.message }, { status: 404 });
+      return data({ receipt: null, message: error.message }, { status: 404 });
     }
     if (error.status === "NOT_FOUND" || error.status === "INVALID_ARGUMENT") {
       throw data(null, { status: 404 });
@@ -54,10 +48,10 @@ export default function Page() {
       </Screen>
     );
   }
-  const { receipt, booking } = loaded;
+  const { receipt } = loaded;
   return (
     <Screen title={title}>
-      <ReceiptDetails receipt={receipt} code={booking ? receiptCode(booking) : null} />
+      <ReceiptDetails receipt={receipt} />
       <Stack gap="xs" align="flex-start">
         <Button component="a" href={receiptPdfPath(receipt.reference)} download variant="default">
           Download PDF
