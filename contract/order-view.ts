@@ -66,7 +66,13 @@ export type OrderTicketView = {
   checkedInAt: string | null;
 };
 
-export type OrderLineView = { name: string; quantity: number; unitPriceMinor: number };
+/** `unitPriceMinor` after the order's code; `discountMinor` what it took off each ticket. */
+export type OrderLineView = {
+  name: string;
+  quantity: number;
+  unitPriceMinor: number;
+  discountMinor: number;
+};
 
 export const orderHistoryKinds = [
   "booked",
@@ -95,6 +101,8 @@ export type OrderView = OrderListItem & {
   feesMinor: number;
   taxMinor: number;
   cancelledAt: string | null;
+  /** The promo or access code it was booked with (decision 036), or null. */
+  code: string | null;
   lines: OrderLineView[];
   tickets: OrderTicketView[];
   refunds: RefundView[];

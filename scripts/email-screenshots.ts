@@ -29,8 +29,9 @@ const ticket = (id: string, attendeeName: string, ticketTypeName: string, manual
 const sample: TicketEmailData = {
   businessName: "The Blue Note Hall",
   reference: "K7QM-3TPX",
-  totalMinor: 5000,
+  totalMinor: 4000,
   currency: "EUR",
+  discount: { code: "EARLY20", amountMinor: 1000 },
   bookingLink: `${base}/booking_refrence?reference=K7QM-3TPX`,
   event: {
     shortId: "a1b2c3",

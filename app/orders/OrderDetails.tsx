@@ -40,6 +40,7 @@ export function OrderTickets({ order }: { order: OrderView }) {
 /** Lines and amounts, as booked; what went back. */
 export function OrderMoney({ order }: { order: OrderView }) {
   const price = (minor: number) => formatPrice(minor, order.currency);
+  const discountMinor = order.lines.reduce((sum, l) => sum + l.quantity * l.discountMinor, 0);
   return (
     <Section id="money-heading" heading="Payment">
       <Table>
@@ -49,9 +50,17 @@ export function OrderMoney({ order }: { order: OrderView }) {
               <Table.Td>
                 {line.quantity} × {line.name}
               </Table.Td>
-              <Table.Td ta="right">{price(line.quantity * line.unitPriceMinor)}</Table.Td>
+              <Table.Td ta="right">
+                {price(line.quantity * (line.unitPriceMinor + line.discountMinor))}
+              </Table.Td>
             </Table.Tr>
           ))}
+          {discountMinor > 0 ? (
+            <Table.Tr>
+              <Table.Td>Code {order.code ?? ""}</Table.Td>
+              <Table.Td ta="right">{price(-discountMinor)}</Table.Td>
+            </Table.Tr>
+          ) : null}
           {order.feesMinor > 0 ? (
             <Table.Tr>
               <Table.Td>Booking fee</Table.Td>

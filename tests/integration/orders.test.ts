@@ -159,7 +159,10 @@ describe.each(testDatabases)("the organiser's orders on $name", ({ open }) => {
     expect(order.tickets[1].checkedInAt).not.toBeNull();
     expect(order.tickets[1].holderName).toBe("Charles Babbage");
     expect(order.tickets[0].holderName).toBeNull();
-    expect(order.lines).toEqual([{ name: "Standing", quantity: 2, unitPriceMinor: 1500 }]);
+    expect(order.lines).toEqual([
+      { name: "Standing", quantity: 2, unitPriceMinor: 1500, discountMinor: 0 },
+    ]);
+    expect(order.code).toBeNull();
     expect(order.refunds).toEqual([
       expect.objectContaining({ status: "succeeded", amountMinor: 1500, ticketCount: 1 }),
     ]);

@@ -26,12 +26,25 @@ function includedTaxOf(facts: BookingFacts): number {
  * they were charged. An invoice freezes it; a receipt makes it each time it is shown.
  */
 export function bookingDocument(facts: BookingFacts): InvoiceDocument {
+  // Tickets at their price before the code, then what the code took off, as the checkout showed it.
   const ticketLines: DocumentLine[] = facts.items.map((item) => ({
     description: item.name,
     quantity: item.quantity,
-    unitMinor: item.unitPriceMinor,
-    amountMinor: item.quantity * item.unitPriceMinor,
+    unitMinor: item.unitPriceMinor + item.discountMinor,
+    amountMinor: item.quantity * (item.unitPriceMinor + item.discountMinor),
   }));
+  const discountMinor = facts.items.reduce(
+    (sum, item) => sum + item.quantity * item.discountMinor,
+    0,
+  );
+  if (discountMinor > 0) {
+    ticketLines.push({
+      description: `Code ${facts.code ?? ""}`.trim(),
+      quantity: 1,
+      unitMinor: -discountMinor,
+      amountMinor: -discountMinor,
+    });
+  }
   const feeLines: DocumentLine[] =
     facts.feesMinor > 0
       ? [

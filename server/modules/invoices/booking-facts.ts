@@ -36,7 +36,10 @@ export type BookingFacts = {
   /** From the card checkout that made the booking (payments' checkouts, read by name). */
   includedTaxMinor: number | null;
   paidAt: Date | null;
-  items: { name: string; quantity: number; unitPriceMinor: number }[];
+  /** Prices after the code's discount; `discountMinor` is what it took off each ticket. */
+  items: { name: string; quantity: number; unitPriceMinor: number; discountMinor: number }[];
+  /** The promo code it was booked with (decision 036), or null. */
+  code: string | null;
 };
 
 type Row = Omit<BookingFacts, "items" | "createdAt" | "eventStartsAt" | "paidAt"> & {
@@ -67,7 +70,7 @@ export async function bookingFacts(
           b.payment_status as "paymentStatus", b.total_minor as "totalMinor",
           b.fees_minor as "feesMinor", b.tax_minor as "taxMinor",
           b.refunded_minor as "refundedMinor", upper(b.currency) as currency,
-          b.card_last4 as "cardLast4", u.name as "buyerName",
+          b.card_last4 as "cardLast4", b.code, u.name as "buyerName",
           coalesce(b.contact_email, u.email) as "buyerEmail",
           coalesce(b.contact_phone, u.phone) as "buyerPhone",
           e.title as "eventTitle", e.starts_at as "eventStartsAt",
@@ -78,7 +81,8 @@ export async function bookingFacts(
           s.tax_id as "taxId", s.invoices_enabled as "invoicesEnabled",
           c.included_tax_minor as "includedTaxMinor", c.settled_at as "paidAt",
           (select coalesce(json_agg(json_build_object('name', i.name, 'quantity', i.quantity,
-              'unitPriceMinor', i.unit_price_minor) order by i.name), '[]'::json)
+              'unitPriceMinor', i.unit_price_minor, 'discountMinor', i.discount_minor)
+              order by i.name), '[]'::json)
             from booking_items i where i.booking_id = b.id) as items
         from bookings b
         join users u on u.id = b.user_id

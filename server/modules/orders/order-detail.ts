@@ -29,6 +29,7 @@ type DetailRow = OrderRow & {
   fees_minor: number;
   tax_minor: number;
   cancelled_at: string | null;
+  code: string | null;
 };
 
 /** `orders.get`: one order of the caller's events with its tickets, money and history. */
@@ -43,6 +44,7 @@ export async function getOrder(
     db,
     sql`select ${orderRowColumns}, e.id as event_id, e.title as event_title, e.time_zone,
         b.status, b.payment_status, b.payment_provider, b.card_last4, b.fees_minor, b.tax_minor,
+        b.code,
         ${iso("b.cancelled_at")} as cancelled_at
       from bookings b join users u on u.id = b.user_id join events e on e.id = b.event_id
       where b.id = ${id}`,
@@ -67,6 +69,7 @@ export async function getOrder(
     feesMinor: row.fees_minor,
     taxMinor: row.tax_minor,
     cancelledAt: row.cancelled_at,
+    code: row.code,
     lines,
     tickets,
     refunds,
@@ -76,9 +79,14 @@ export async function getOrder(
 }
 
 async function orderLines(db: Executor, bookingId: string): Promise<OrderLineView[]> {
-  const rows = await rowsOf<{ name: string; quantity: number; unit_price_minor: number }>(
+  const rows = await rowsOf<{
+    name: string;
+    quantity: number;
+    unit_price_minor: number;
+    discount_minor: number;
+  }>(
     db,
-    sql`select i.name, i.quantity, i.unit_price_minor from booking_items i
+    sql`select i.name, i.quantity, i.unit_price_minor, i.discount_minor from booking_items i
       join ticket_types t on t.id = i.ticket_type_id
       where i.booking_id = ${bookingId}::uuid order by t.position, t.id`,
   );
@@ -86,6 +94,7 @@ async function orderLines(db: Executor, bookingId: string): Promise<OrderLineVie
     name: r.name,
     quantity: r.quantity,
     unitPriceMinor: r.unit_price_minor,
+    discountMinor: r.discount_minor,
   }));
 }
 

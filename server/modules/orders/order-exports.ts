@@ -28,6 +28,8 @@ export const ordersCsvHeader = [
   "Refunded",
   "Currency",
   "State",
+  "Code",
+  "Discount",
 ] as const;
 
 export const attendeesCsvHeader = [
@@ -89,13 +91,17 @@ async function ordersBatch(db: Executor, eventId: string, after: string[] | null
     refunded_minor: number;
     currency: string;
     state: OrderState;
+    code: string | null;
+    discount_minor: number;
   }>(
     db,
     sql`select b.id, ${sql.raw(exportTimeSql("b.created_at"))} as at, b.reference, ${wallTime("b.created_at")} as booked_at,
         u.name as buyer_name, coalesce(b.contact_phone, u.phone) as buyer_phone,
         coalesce(b.contact_email, u.email) as buyer_email,
         (select count(*) from tickets k where k.booking_id = b.id) as ticket_count,
-        b.total_minor, b.refunded_minor, b.currency, ${orderStateSql} as state
+        b.total_minor, b.refunded_minor, b.currency, ${orderStateSql} as state, b.code,
+        (select coalesce(sum(i.quantity * i.discount_minor), 0)::int from booking_items i
+          where i.booking_id = b.id) as discount_minor
       from bookings b join users u on u.id = b.user_id join events e on e.id = b.event_id
       where b.event_id = ${eventId}::uuid
         ${after ? sql`and (b.created_at, b.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
@@ -115,6 +121,8 @@ async function ordersBatch(db: Executor, eventId: string, after: string[] | null
         decimal(r.refunded_minor),
         r.currency,
         orderStateLabels[r.state],
+        r.code,
+        decimal(Number(r.discount_minor)),
       ]),
     ),
     next: last ? encodeExportCursor(last.at, last.id) : null,

@@ -64,6 +64,12 @@ export function BookingSummary(props: { data: TicketEmailData }) {
         value: formatEventTime(event.startsAt, event.timeZone, { withZone: true }),
       }),
       h(Line, { name: "Where", value: place }),
+      data.discount
+        ? h(Line, {
+            name: `Code ${data.discount.code}`.trim(),
+            value: formatTotal(-data.discount.amountMinor, data.currency),
+          })
+        : null,
       h(Line, { name: "Total", value: formatTotal(data.totalMinor, data.currency) }),
     ),
     h(

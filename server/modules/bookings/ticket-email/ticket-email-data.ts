@@ -27,6 +27,8 @@ export type TicketEmailData = {
   reference: string;
   totalMinor: number;
   currency: string;
+  /** What the booking's promo code took off (decision 036), or null. */
+  discount: { code: string; amountMinor: number } | null;
   bookingLink: string;
   event: {
     shortId: string;
@@ -47,6 +49,8 @@ type Row = {
   reference: string;
   total_minor: number;
   currency: string;
+  code: string | null;
+  discount_minor: number;
   short_id: string;
   title: string;
   description: string;
@@ -78,7 +82,10 @@ export async function loadTicketEmail(
 ): Promise<{ data: TicketEmailData; tickets: BookingTicket[] } | null> {
   const [row] = await rowsOf<Row>(
     db,
-    sql`select b.reference, b.total_minor, b.currency, e.short_id, e.title, e.description,
+    sql`select b.reference, b.total_minor, b.currency, b.code,
+        (select coalesce(sum(bi.quantity * bi.discount_minor), 0)::int from booking_items bi
+          where bi.booking_id = b.id) as discount_minor,
+        e.short_id, e.title, e.description,
         e.starts_at, e.ends_at, e.time_zone, e.venue_name, e.venue_address,
         e.status as event_status, z.name as business_name
       from bookings b
@@ -95,6 +102,10 @@ export async function loadTicketEmail(
     reference: row.reference,
     totalMinor: Number(row.total_minor),
     currency: row.currency,
+    discount:
+      Number(row.discount_minor) > 0
+        ? { code: row.code ?? "", amountMinor: Number(row.discount_minor) }
+        : null,
     bookingLink: absolute(bookingPath(row.reference)),
     event: {
       shortId: row.short_id,

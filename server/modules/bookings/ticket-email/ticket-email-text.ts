@@ -25,6 +25,11 @@ export function ticketEmailText(data: TicketEmailData): string {
     `Event: ${event.title}`,
     `When: ${formatEventTime(event.startsAt, event.timeZone, { withZone: true })}`,
     `Where: ${place}`,
+    ...(data.discount
+      ? [
+          `${`Code ${data.discount.code}`.trim()}: ${formatTotal(-data.discount.amountMinor, data.currency)}`,
+        ]
+      : []),
     `Total: ${formatTotal(data.totalMinor, data.currency)}`,
     "",
     ...tickets,
