@@ -4,16 +4,15 @@ import { describe, expect, it } from "vitest";
 import { theme } from "#app/theme.ts";
 import { codeLines, LineItems } from "./LineItems.tsx";
 
-const items = [
-  {
-    ticketTypeId: "t1",
-    name: "Standard",
-    quantity: 2,
-    unitPriceMinor: 2000,
-    discountMinor: 500,
-    currency: "EUR",
-  },
-];
+const standard = {
+  ticketTypeId: "t1",
+  name: "Standard",
+  quantity: 2,
+  unitPriceMinor: 2000,
+  discountMinor: 500,
+  currency: "EUR",
+};
+const items = [standard];
 
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
@@ -39,7 +38,7 @@ describe("a hold's or a booking's lines with a code", () => {
   });
 
   it("still shows what a code took when it made the order free", () => {
-    const free = [{ ...items[0], unitPriceMinor: 0, discountMinor: 2500 }];
+    const free = [{ ...standard, unitPriceMinor: 0, discountMinor: 2500 }];
     const html = renderToString(
       <MantineProvider theme={theme}>
         <LineItems items={free} extras={codeLines("FREE", free)} totalMinor={0} currency={null} />
