@@ -39,11 +39,11 @@ function render(ticketType: ConsoleTicketType): string {
   );
 }
 
-/** The Hidden box of the card's edit form. */
+/** The Hidden box of the card's edit form (not the "off" field beside it). */
 const hiddenBox = (html: string) =>
-  html.match(
-    /<input[^>]*type="checkbox"[^>]*name="hidden"[^>]*>|<input[^>]*name="hidden"[^>]*type="checkbox"[^>]*>/,
-  )?.[0];
+  (html.match(/<input [^>]*>/g) ?? []).find(
+    (input) => input.includes('name="hidden"') && input.includes('type="checkbox"'),
+  );
 
 describe("the console's ticket type card", () => {
   it("badges a hidden type and ticks its Hidden box, with the hint", () => {

@@ -22,8 +22,9 @@ export const pageSeriesDates = 60;
 
 /**
  * The dates of a series with what the public may still have of each (`publicRemaining`
- * summed over its public types: a type with people waiting counts 0), oldest first. `publicOnly`:
- * published dates that have not ended, at most `pageSeriesDates` (the event page).
+ * summed over its types that are not hidden: a type with people waiting counts 0), oldest
+ * first. `publicOnly`: published dates that have not ended, at most `pageSeriesDates`
+ * (the event page).
  */
 export async function seriesDates(
   db: Executor,
