@@ -38,12 +38,15 @@ export function EventPreview({ event, ticketTypes }: Props) {
           {event.venueAddress ? `, ${event.venueAddress}` : ""}
         </Text>
         <EventDescription text={event.description} />
-        {ticketTypes.map((type) => (
-          <Group key={type.id} justify="space-between">
-            <Text>{type.name}</Text>
-            <Text fw={600}>{formatPrice(type.priceMinor, type.currency)}</Text>
-          </Group>
-        ))}
+        {/* Visitors see hidden types only with their code (decision 036). */}
+        {ticketTypes
+          .filter((type) => !type.hidden)
+          .map((type) => (
+            <Group key={type.id} justify="space-between">
+              <Text>{type.name}</Text>
+              <Text fw={600}>{formatPrice(type.priceMinor, type.currency)}</Text>
+            </Group>
+          ))}
       </Stack>
     </Card>
   );

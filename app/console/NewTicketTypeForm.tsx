@@ -35,6 +35,7 @@ export function NewTicketTypeForm({
     salesStartLocal: "",
     salesEndLocal: "",
     paymentMethod: "venue",
+    hidden: false,
   };
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="new-ticket-type">

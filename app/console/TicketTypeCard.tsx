@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text } from "@mantine/core";
+import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import { useFetcher } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import { formatPrice } from "#app/events/format.ts";
@@ -22,6 +22,8 @@ export type ConsoleTicketType = {
   salesStartLocal: string;
   salesEndLocal: string;
   paymentMethod: string;
+  /** Sold only with an access code that names it (decision 036). */
+  hidden: boolean;
 };
 
 type Payments = { cardsOff: string | null };
@@ -58,6 +60,7 @@ function TicketTypeEditor({
     salesStartLocal: type.salesStartLocal,
     salesEndLocal: type.salesEndLocal,
     paymentMethod: type.paymentMethod,
+    hidden: type.hidden,
   };
   return (
     <details>
@@ -121,7 +124,14 @@ export function TicketTypeCard({
     <Card component="li" withBorder radius="md" padding="md" data-testid="ticket-type">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start">
-          <Text fw={600}>{type.name}</Text>
+          <Group gap="xs">
+            <Text fw={600}>{type.name}</Text>
+            {type.hidden ? (
+              <Badge variant="light" color="gray" data-testid="ticket-type-hidden">
+                Hidden
+              </Badge>
+            ) : null}
+          </Group>
           <Text fw={600}>{formatPrice(type.priceMinor, type.currency)}</Text>
         </Group>
         <Text size="sm" data-testid="ticket-type-taken">

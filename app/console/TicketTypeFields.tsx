@@ -1,4 +1,4 @@
-import { NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { ticketCurrencies } from "#contract/event-options.ts";
 
 export type TicketTypeValues = {
@@ -11,6 +11,8 @@ export type TicketTypeValues = {
   salesStartLocal: string;
   salesEndLocal: string;
   paymentMethod: string;
+  /** Saved: a boolean; typed and sent back after a refusal: "on" or "off". */
+  hidden: boolean | string;
 };
 
 type Props = {
@@ -123,6 +125,17 @@ export function TicketTypeFields({
         defaultValue={values.paymentMethod || "venue"}
         error={errors.paymentMethod}
         maw="20rem"
+      />
+      {/* An unticked box posts nothing: the hidden "off" says it was shown and left empty. */}
+      <input type="hidden" name="hidden" value="off" />
+      <Checkbox
+        id={id("hidden")}
+        name="hidden"
+        value="on"
+        label="Hidden"
+        description="Shown and sold only with an access code that names it (guests, press, staff)."
+        defaultChecked={values.hidden === true || values.hidden === "on"}
+        error={errors.hidden}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput

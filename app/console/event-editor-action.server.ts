@@ -6,28 +6,8 @@ import type { ServerContext } from "#app/server-context.ts";
 import { coverImageRules } from "#contract/event-options.ts";
 import { runConsoleForm } from "./console-form.ts";
 import { eventDetailsFrom } from "./event-details-input.ts";
-import { readPrice, readWholeNumber } from "./price-input.ts";
-
-/** A ticket type form's fields as function input, or the price's own refusal. */
-function ticketTypeFrom(form: FormData) {
-  const price = readPrice(field(form, "price"));
-  if (!price.ok) return { price };
-  return {
-    price,
-    input: {
-      name: field(form, "name"),
-      description: field(form, "description"),
-      priceMinor: price.minor,
-      currency: field(form, "currency") as "EUR",
-      capacity: readWholeNumber(field(form, "capacity")),
-      perOrderLimit: readWholeNumber(field(form, "perOrderLimit")),
-      salesStartLocal: field(form, "salesStartLocal"),
-      salesEndLocal: field(form, "salesEndLocal"),
-      // Anything but the two choices goes as sent: the function refuses it on the field.
-      paymentMethod: (field(form, "paymentMethod") || "venue") as "venue",
-    },
-  };
-}
+import { readWholeNumber } from "./price-input.ts";
+import { ticketTypeFrom } from "./ticket-type-input.ts";
 
 /**
  * The cover upload: the size is checked from the File before reading it (a 10 MB upload

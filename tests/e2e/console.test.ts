@@ -210,6 +210,51 @@ describe("organizer console in the browser", () => {
     await page.close();
   });
 
+  it("adds a hidden ticket type: the box, the badge, kept through a refusal and an edit", async () => {
+    const page = await newPage(browser, { mobile: true });
+    await signInAsOwner(page, "Hana");
+    await page.goto(`${baseURL}/business/events/new`);
+    await waitForHydration(page);
+    await page.getByLabel("Title").fill("Press Preview");
+    await page.getByRole("textbox", { name: "Venue", exact: true }).fill("Small Room");
+    await page.getByLabel("Starts").fill(localInDays(20, 19));
+    await page.getByLabel("Ends").fill(localInDays(20, 21));
+    await page.getByRole("button", { name: "Create draft event" }).click();
+    await page.waitForURL(/\/business\/events\/[0-9a-f-]{36}\?created$/);
+    await waitForHydration(page);
+
+    const addForm = page.getByRole("region", { name: "Add a ticket type" });
+    const hidden = addForm.getByRole("checkbox", { name: "Hidden" });
+    await expect(hidden.isChecked()).resolves.toBe(false);
+    await addForm
+      .getByText("Shown and sold only with an access code that names it (guests, press, staff).")
+      .waitFor();
+    await addForm.getByLabel("Name").fill("Press");
+    await addForm.getByLabel("Price").fill("0");
+    await addForm.getByLabel("Capacity").fill("0");
+    await hidden.check();
+    await addForm.getByRole("button", { name: "Add ticket type" }).click();
+    await page.getByText("There must be at least 1 ticket.").waitFor();
+    // Refused on another field: the box stays ticked.
+    await expect(hidden.isChecked()).resolves.toBe(true);
+    await addForm.getByLabel("Capacity").fill("20");
+    await addForm.getByRole("button", { name: "Add ticket type" }).click();
+    await page.getByText("Press added.").waitFor();
+    const card = page.getByTestId("ticket-type");
+    await card.getByTestId("ticket-type-hidden").waitFor();
+
+    await page.reload();
+    await waitForHydration(page);
+    await card.getByText("Edit Press").click();
+    const editHidden = card.getByRole("checkbox", { name: "Hidden" });
+    await expect(editHidden.isChecked()).resolves.toBe(true);
+    await editHidden.uncheck();
+    await card.getByRole("button", { name: "Save ticket type" }).click();
+    await page.getByText("Ticket type saved.").waitFor();
+    await expect.poll(() => card.getByTestId("ticket-type-hidden").count()).toBe(0);
+    await page.close();
+  });
+
   it("sends a signed-in person without a business to the application form", async () => {
     const page = await newPage(browser);
     await signInAs(page, baseURL, { name: "Ola" });

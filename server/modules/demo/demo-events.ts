@@ -1,4 +1,5 @@
 import type { EventCategory } from "#contract/event-options.ts";
+import type { DemoCode } from "./demo-codes.ts";
 
 export type DemoTicket = {
   name: string;
@@ -8,6 +9,8 @@ export type DemoTicket = {
   capacity: number;
   /** How many the demo's guests book (demo-bookings.ts): what every screen then counts. */
   sold: number;
+  /** Sold only with an access code that names it (decision 036). */
+  hidden?: boolean;
 };
 
 export type DemoEvent = {
@@ -22,11 +25,14 @@ export type DemoEvent = {
   hours: number;
   description: string;
   tickets: DemoTicket[];
+  /** Promo and access codes (demo-codes.ts). */
+  codes?: DemoCode[];
 };
 
 /**
  * The demo's dozen events over the coming weeks: every category but one, free and paid,
- * plenty left, a few left (The Lantern Quartet, Riverside Comedy), one sold out. Small
+ * plenty left, a few left (The Lantern Quartet, Riverside Comedy), one sold out; the
+ * Family Science Fair has a hidden press type and two codes (PRESS, EARLY20). Small
  * venues: every ticket sold is a real booking made at seed time (demo-bookings.ts), and
  * a booking costs about fifteen statements.
  */
@@ -129,6 +135,25 @@ export const demoEvents: DemoEvent[] = [
       { name: "Adult", priceMinor: 800, currency: "GBP", capacity: 120, sold: 14 },
       { name: "Child (3-15)", priceMinor: 400, currency: "GBP", capacity: 120, sold: 16 },
       { name: "Family (2+2)", priceMinor: 2000, currency: "GBP", capacity: 40, sold: 4 },
+      { name: "Press", priceMinor: 0, currency: "GBP", capacity: 20, sold: 0, hidden: true },
+    ],
+    // The press pass is seen only with PRESS (the link `?code=PRESS`); EARLY20 takes
+    // 20 % off every public type.
+    codes: [
+      {
+        code: "PRESS",
+        discount: { kind: "none" },
+        maxUses: 20,
+        maxPerPerson: null,
+        ticketNames: ["Press"],
+      },
+      {
+        code: "EARLY20",
+        discount: { kind: "percent", percent: 20 },
+        maxUses: 100,
+        maxPerPerson: 2,
+        ticketNames: [],
+      },
     ],
   },
   {

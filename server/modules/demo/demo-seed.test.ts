@@ -6,6 +6,7 @@ import { parsePhoneNumber } from "#server/modules/accounts/phone-number.ts";
 import { businesses } from "#server/modules/businesses/businesses.schema.ts";
 import { doorStats } from "#server/modules/checkin/door-views.ts";
 import { teamReport } from "#server/modules/checkin/team-report.ts";
+import { eventCodes } from "#server/modules/codes/codes.schema.ts";
 import { listMyEvents } from "#server/modules/events/event-authoring.service.ts";
 import { searchEvents } from "#server/modules/events/event-discovery.service.ts";
 import { eventImages, events, ticketTypes } from "#server/modules/events/events.schema.ts";
@@ -72,6 +73,43 @@ describe.each(testDatabases)("demo data on $name", ({ open }) => {
     // The bookings' notifications are in the bell; no email or SMS waits to go out.
     expect(await database.db.$count(notifications)).toBeGreaterThan(0);
     expect(await database.db.$count(outboundMessages)).toBe(0);
+  });
+
+  it("gives the Family Science Fair a hidden press type, its PRESS code and EARLY20", async () => {
+    const [fair] = await database.db
+      .select({ id: events.id })
+      .from(events)
+      .where(eq(events.title, "Family Science Fair"));
+    const types = await database.db
+      .select()
+      .from(ticketTypes)
+      .where(eq(ticketTypes.eventId, fair?.id as string));
+    const press = types.find((t) => t.name === "Press");
+    expect(press).toMatchObject({ hidden: true, priceMinor: 0, capacity: 20, taken: 0 });
+    expect(types.filter((t) => t.hidden)).toHaveLength(1);
+    const codes = await database.db
+      .select()
+      .from(eventCodes)
+      .where(eq(eventCodes.eventId, fair?.id as string))
+      .orderBy(eventCodes.code);
+    expect(
+      codes.map((c) => [
+        c.code,
+        c.discountKind,
+        c.discountValue,
+        c.maxUses,
+        c.maxPerPerson,
+        c.ticketTypeIds,
+      ]),
+    ).toEqual([
+      ["EARLY20", "percent", 20, 100, 2, []],
+      ["PRESS", "none", 0, 20, null, [press?.id]],
+    ]);
+    // The free press pass is not the card's "from" price.
+    const listed = await searchEvents(database.db, {}, { page: 1, pageSize: 48 });
+    expect(listed.events.find((e) => e.title === "Family Science Fair")?.lowestPriceMinor).toBe(
+      400,
+    );
   });
 
   it("has a door team with a coordinator and staff at an event under way today, with bookings", async () => {

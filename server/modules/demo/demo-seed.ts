@@ -9,6 +9,7 @@ import type { Database, Executor } from "#server/platform/db/database.ts";
 import { appMeta } from "#server/platform/db/platform.schema.ts";
 import type { Logger } from "#server/platform/runtime/logger.ts";
 import { type DemoBooking, demoBooker, demoBookingPlanner } from "./demo-bookings.ts";
+import { insertDemoCodes } from "./demo-codes.ts";
 import { type DemoCover, demoCover } from "./demo-covers.ts";
 import { type DemoEvent, demoEvents } from "./demo-events.ts";
 import { insertDemoGuests } from "./demo-guests.ts";
@@ -139,7 +140,8 @@ export async function seedDemoData(
       const types = await tx
         .insert(ticketTypes)
         .values(demo.tickets.map(({ sold: _, ...t }, position) => ({ ...t, eventId, position })))
-        .returning({ id: ticketTypes.id });
+        .returning({ id: ticketTypes.id, name: ticketTypes.name });
+      await insertDemoCodes(tx, eventId, demo.codes ?? [], types);
       demo.tickets.forEach((ticket, i) => {
         sales.push(...plan(eventId, types[i]?.id as string, ticket.sold));
       });

@@ -93,7 +93,8 @@ export function allInPriceSql(fee: PlatformFee): SQL {
  * next, and a date order makes pagination stable). The inner query picks the page's
  * events by index; ticket figures (the lowest all-in price with the booking `fee`) are
  * then gathered for those rows only. What remains is what the public may have, as on
- * the event page (`publicRemaining`): nothing of a type while anyone waits in its list.
+ * the event page (`publicRemaining`): nothing of a type while anyone waits in its list,
+ * and hidden types not at all.
  */
 export function discoveryPageQuery(
   filters: DiscoveryFilters,
@@ -128,7 +129,9 @@ export function discoveryPageQuery(
             case when ${listWaitingSql(sql`tt.id`)} then 0
               else tt.capacity - tt.taken end as remaining
           from ticket_types tt
-          where tt.event_id = e.id
+          -- A hidden type is sold only with its code (decision 036): it neither prices
+          -- the card nor keeps the event from reading sold out.
+          where tt.event_id = e.id and not tt.hidden
         ) q
       ) p
     ) t on true

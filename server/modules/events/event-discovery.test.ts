@@ -147,6 +147,30 @@ describe.each(testDatabases)("discovery on $name", ({ open }) => {
     expect(cards[0]?.path).toBe(`/two-prices-${cards[0]?.shortId}`);
   });
 
+  it("leaves hidden types out of the card: not its lowest price, and sold out when only they are left", async () => {
+    await fixtureEvent(db, active, {
+      title: "Press night",
+      inDays: 1,
+      tickets: [
+        { priceMinor: 0, capacity: 20, hidden: true },
+        { priceMinor: 2000, capacity: 100 },
+      ],
+    });
+    await fixtureEvent(db, active, {
+      title: "Guests only left",
+      inDays: 2,
+      tickets: [
+        { priceMinor: 1500, capacity: 50, taken: 50 },
+        { priceMinor: 0, capacity: 30, hidden: true },
+      ],
+    });
+    const cards = (await search({})).events;
+    expect(cards.map((c) => [c.title, c.lowestPriceMinor, c.availability])).toEqual([
+      ["Press night", 2000, "available"],
+      ["Guests only left", 1500, "sold-out"],
+    ]);
+  });
+
   it("validates its input with the field that is wrong", async () => {
     const registry = createRegistry(eventDiscoveryFunctions);
     const ctx = { auth: null, db, services: { settings: {} } } as unknown as FunctionContext;

@@ -180,6 +180,11 @@ const ticketTypeShape = {
     .min(1, "Allow at least 1 ticket per order.")
     .max(100, "At most 100 tickets per order.")
     .default(10),
+  /**
+   * Left out of every public read and sold only with an access code that names it
+   * (guests, press, staff; decision 036).
+   */
+  hidden: z.boolean("Choose whether the ticket type is hidden.").default(false),
   /** Wall-clock times in the event's zone; the service reads them (it knows the zone). */
   salesStartLocal: optionalLocalTime,
   salesEndLocal: optionalLocalTime,

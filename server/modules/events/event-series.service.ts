@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, not, sql } from "drizzle-orm";
 import {
   type AddDateInput,
   MAX_SERIES_DATES,
@@ -22,8 +22,9 @@ export const pageSeriesDates = 60;
 
 /**
  * The dates of a series with what the public may still have of each (`publicRemaining`
- * summed over its types: a type with people waiting counts 0), oldest first. `publicOnly`:
- * published dates that have not ended, at most `pageSeriesDates` (the event page).
+ * summed over its types that are not hidden: a type with people waiting counts 0), oldest
+ * first. `publicOnly`: published dates that have not ended, at most `pageSeriesDates`
+ * (the event page).
  */
 export async function seriesDates(
   db: Executor,
@@ -56,7 +57,9 @@ export async function seriesDates(
       listWaiting: sql<boolean>`${listWaitingSql(sql`${ticketTypes.id}`)}`,
     })
     .from(events)
-    .leftJoin(ticketTypes, eq(ticketTypes.eventId, events.id))
+    // Hidden types are sold only with their code (decision 036): no part of what the
+    // public may have.
+    .leftJoin(ticketTypes, and(eq(ticketTypes.eventId, events.id), not(ticketTypes.hidden)))
     .where(inArray(events.id, chosen))
     .orderBy(asc(events.startsAt), asc(events.id));
   const dates = new Map<string, SeriesDate & { capacity: number }>();
@@ -212,6 +215,7 @@ async function copyDates(
         currency: type.currency,
         capacity: type.capacity,
         perOrderLimit: type.perOrderLimit,
+        hidden: type.hidden,
         paymentMethod: type.paymentMethod,
         salesStartAt: shifted(type.salesStartAt, offset),
         salesEndAt: shifted(type.salesEndAt, offset),

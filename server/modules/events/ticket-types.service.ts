@@ -83,6 +83,7 @@ function columnsOf(fields: TicketTypeFields, event: Event, payments: TicketPayme
     currency: fields.currency,
     capacity: fields.capacity,
     perOrderLimit: fields.perOrderLimit,
+    hidden: fields.hidden,
     paymentMethod: paymentMethodOf(fields, payments.cardsOff),
     ...salesWindow(fields, event),
   };

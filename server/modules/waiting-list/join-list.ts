@@ -54,9 +54,10 @@ async function loadType(db: Database, ticketTypeId: string, userId: string): Pro
           and w.user_id = ${userId} and w.status = 'offered') as offered_entry_id
       from ticket_types t join events e on e.id = t.event_id
       join businesses b on b.id = e.business_id
-      where t.id = ${ticketTypeId}`,
+      where t.id = ${ticketTypeId} and not t.hidden`,
   );
-  // What the public cannot see (a draft, a suspended business's event) is not found.
+  // What the public cannot see (a hidden type, a draft, a suspended business's event) is
+  // not found: a hidden type is sold only with its code (decision 036), never by a list.
   if (!row || row.event_status === "draft" || row.business_status !== "active") {
     throw typeNotFound();
   }

@@ -98,6 +98,25 @@ describe.each(testDatabases)("waiting list functions on $name", ({ open }) => {
     ).toMatchObject({ status: "NOT_FOUND" });
   });
 
+  it("refuses to join a hidden type's list as an unknown type, and lets them join once it is public", async () => {
+    const made = await makeEvent(database.db, { types: [{ capacity: 2, name: "Press" }] });
+    const press = nth(made.types, 0);
+    // Sold out and hidden: sold only with its code (decision 036), never through a list.
+    await database.db.execute(
+      sql`update ticket_types set hidden = true, taken = capacity where id = ${press.id}`,
+    );
+    const person = await makeUser(database.db);
+    const join = { ticketTypeId: press.id, quantity: 1 };
+    expect(await wl.fail(person.id, "waitingList.join", join)).toMatchObject({
+      status: "NOT_FOUND",
+      message: "Ticket type not found.",
+    });
+    await database.db.execute(sql`update ticket_types set hidden = false where id = ${press.id}`);
+    await expect(wl.call(person.id, "waitingList.join", join)).resolves.toMatchObject({
+      status: "waiting",
+    });
+  });
+
   it("lets a person leave: a waiting entry ends, an offer's hold is let go and passes to the next at the next tick", async () => {
     const { type, holds } = await soldOut(1);
     const a = await makeUser(database.db);

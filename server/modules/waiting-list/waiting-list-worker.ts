@@ -45,7 +45,8 @@ async function typesToOffer(db: Database): Promise<string[]> {
       join events e on e.id = t.event_id join businesses b on b.id = e.business_id
       where t.id in (select distinct ticket_type_id from waiting_list_entries
           where status = 'waiting')
-        and t.taken < t.capacity and e.status = 'published' and e.ends_at > now()
+        and t.taken < t.capacity and not t.hidden
+        and e.status = 'published' and e.ends_at > now()
         and b.status = 'active' and (t.sales_end_at is null or t.sales_end_at > now())`,
   );
   return rows.map((row) => row.id);

@@ -216,4 +216,20 @@ describe.each(testDatabases)("waiting list, the line end to end on $name", ({ op
     expect(await noticesOf(database.db, c.id, "waiting-list-closed")).toEqual([]);
     expect(await wl.tick()).toMatchObject({ closed: 0 });
   });
+
+  it("closes the list of a type the organiser hides, offers it nothing, and tells those in line", async () => {
+    const { type } = await soldOutType(1);
+    const a = await makeUser(database.db);
+    const aEntry = await wl.join(a.id, type.id, 1);
+    // Hidden (sold only with its code, decision 036), with a ticket back: no offer.
+    await database.db.execute(
+      sql`update ticket_types set hidden = true, capacity = 2 where id = ${type.id}`,
+    );
+    expect(await wl.tick()).toMatchObject({ offered: 0, closed: 1 });
+    expect((await entryOf(database.db, aEntry.id)).status).toBe("closed");
+    const [closed] = await noticesOf(database.db, a.id, "waiting-list-closed");
+    expect(closed?.body).toBe(
+      "The organiser closed the waiting list for Stalls. You are no longer in line.",
+    );
+  });
 });

@@ -74,7 +74,9 @@ async function placeArrivals(tx: Executor, eventId: string, placed: number): Pro
 /**
  * What admission depends on: tickets free to the public (not those a waiting list holds,
  * decision 034: they are counted apart), checkouts busy (live holds, and admitted people
- * without a hold yet, until they count as no-shows), recent admissions.
+ * without a hold yet, until they count as no-shows), recent admissions. Hidden types
+ * (sold only with their code, decision 036) count for nothing: they admit nobody and do
+ * not keep the room from selling out.
  */
 async function counts(tx: Executor, eventId: string, noShowSeconds: number): Promise<Counts> {
   const [row] = await rowsOf<Counts>(
@@ -99,7 +101,7 @@ async function counts(tx: Executor, eventId: string, noShowSeconds: number): Pro
         coalesce(sum(free) filter (where list_waiting), 0)::int as list_reserved
       from (select greatest(t.capacity - t.taken, 0) as free,
           ${listWaitingSql(sql`t.id`)} as list_waiting
-        from ticket_types t where t.event_id = ${eventId}) types) tickets`,
+        from ticket_types t where t.event_id = ${eventId} and not t.hidden) types) tickets`,
   );
   if (!row) throw new Error("waiting room counts not read");
   return row;

@@ -267,6 +267,32 @@ describe.each(testDatabases)("waiting room on $name", ({ open }) => {
     });
   });
 
+  it("admits no one to a hidden type's tickets, and sells out when only they are left", async () => {
+    const made = await makeEvent(database.db, { types: [{ capacity: 1 }, { capacity: 50 }] });
+    const [open, press] = [nth(made.types, 0), nth(made.types, 1)];
+    // Sold only with its code (decision 036): the public never queues for it.
+    await database.db.execute(sql`update ticket_types set hidden = true where id = ${press.id}`);
+    await database.db.insert(eventWaitingRooms).values({
+      eventId: made.event.id,
+      saleStartsAt: new Date(Date.now() + 3_600_000),
+      checkoutCapacity: 10,
+    });
+    const waiting = await people(3);
+    await startSale(made.event.id);
+    for (const person of waiting) await join(person.id, made.event.id);
+    await roomsSeen();
+    await tick();
+    const first = nth(waiting, 0);
+    expect((await status(first.id, made.event.id)).room?.admittedThrough).toBe(1);
+    const held = await hold(first.id, made.event.id, open.id);
+    await confirm(first.id, held.id);
+    await tick();
+    expect((await status(nth(waiting, 2).id, made.event.id)).room).toMatchObject({
+      admittedThrough: 1,
+      soldOut: true,
+    });
+  });
+
   it("asks for a proof of work bound to the person, and limits joins per account", async () => {
     const { event } = await roomEvent(10, 1);
     const [a, b] = await people(2);

@@ -28,6 +28,8 @@ export type FixtureEvent = {
     taken?: number;
     currency?: string;
     paymentMethod?: TicketPaymentMethod;
+    /** Sold only with an access code (decision 036). */
+    hidden?: boolean;
   }[];
 };
 
@@ -86,6 +88,7 @@ export async function fixtureEvent(db: Database, businessId: string, e: FixtureE
         capacity: t.capacity,
         taken: t.taken ?? 0,
         paymentMethod: t.paymentMethod ?? "venue",
+        hidden: t.hidden ?? false,
         position,
       })),
     );
