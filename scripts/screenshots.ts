@@ -24,6 +24,7 @@ import { projectRoot, spawnServer } from "#tests/support/spawn-server.ts";
 import { startStripePeer } from "#tests/support/stripe-peer.ts";
 import { makeWalletTestFiles } from "#tests/support/wallet-certs.ts";
 import { cardPaidShots } from "./screenshots-card.ts";
+import { codeShots, prepareCodes } from "./screenshots-codes.ts";
 import { prepareScreens, type ScreenData, signIn } from "./screenshots-data.ts";
 import { doorShots } from "./screenshots-door.ts";
 import { orderShots } from "./screenshots-orders.ts";
@@ -305,6 +306,7 @@ try {
     ...waitingRoomShots(room),
     ...(await waitingListScreens(baseURL, prepared)),
     ...seriesShots(await prepareSeries(baseURL, prepared.ownerId)),
+    ...codeShots(await prepareCodes(baseURL, prepared.ownerId)),
   ].filter((shot) => only.length === 0 || only.some((part) => shot.name.includes(part)));
   rmSync(outDir, { recursive: true, force: true });
   let count = 0;

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "#app/ui/Button.tsx";
 import { TextInput } from "#app/ui/fields.tsx";
 import { Group, Paper } from "#app/ui/layout.tsx";
@@ -20,6 +20,10 @@ type Props = {
  */
 export function CodeEntry({ state, onApply, onRemove }: Props) {
   const [open, setOpen] = useState(false);
+  // Once a code is applied the field goes; removed, "Have a code?" starts closed again.
+  useEffect(() => {
+    if (state.status === "applied") setOpen(false);
+  }, [state.status]);
   if (state.status === "applied") {
     return (
       <Paper p="sm" component="section" aria-label="Your code" data-testid="code-applied">
