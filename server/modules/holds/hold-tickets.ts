@@ -22,7 +22,7 @@ import {
 import { expireHolds } from "./hold-sweep.ts";
 import { holdView, loadHoldView } from "./hold-view.ts";
 import { holdWithCode } from "./hold-with-code.ts";
-import { checkSaleRules, type HoldLine, shortageError } from "./sale-rules.ts";
+import { checkSaleRules, shortageError } from "./sale-rules.ts";
 
 type Attempt =
   | { kind: "held"; row: TakenRow }

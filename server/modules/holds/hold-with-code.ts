@@ -31,7 +31,15 @@ function unlockedBy(code: CodeRule, event: EventForSale): string[] {
 
 class ShortOfTickets extends Error {}
 
-type Outcome = { kind: "held"; view: HoldView } | { kind: "short" } | { kind: "retry" };
+type Outcome =
+  | { kind: "held"; view: HoldView; nearFull: string[] }
+  | { kind: "short" }
+  | { kind: "retry" };
+
+type TakenItem = { ticketTypeId: string; unitPriceMinor: number; nearFull?: boolean };
+
+const takenItems = (row: TakenRow) =>
+  (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as TakenItem[];
 
 /**
  * What each taken ticket loses to the code, written on the hold's items: the price after
@@ -45,11 +53,7 @@ async function writeDiscounts(
   event: EventForSale,
   row: TakenRow,
 ): Promise<void> {
-  const items = (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as {
-    ticketTypeId: string;
-    unitPriceMinor: number;
-  }[];
-  const discounted = items.flatMap((item) => {
+  const discounted = takenItems(row).flatMap((item) => {
     const type = event.ticketTypes.find((t) => t.id === item.ticketTypeId);
     if (!type || !codeAppliesTo(code, type)) return [];
     const discount = ticketDiscountMinor(Number(item.unitPriceMinor), code.discount);
@@ -94,7 +98,8 @@ async function attemptWithCode(
           and scope = ${HOLD_SCOPE} and key = ${request.idempotencyKey}`,
       );
       if (keyed?.hold_id) {
-        return { kind: "held", view: await loadHoldView(tx, keyed.hold_id, userId) } as const;
+        const view = await loadHoldView(tx, keyed.hold_id, userId);
+        return { kind: "held", view, nearFull: [] } as const;
       }
       // The caller's hold of the event goes first (its tickets count for the new hold, and
       // it is no longer a use of the code: replacing is not a second order).
@@ -121,7 +126,9 @@ async function attemptWithCode(
       // Undoes the release too: a refused hold leaves the old one as it was.
       if (!taken?.hold_id) throw new ShortOfTickets();
       await writeDiscounts(tx, holdId, code, event, taken);
-      return { kind: "held", view: await loadHoldView(tx, holdId, userId) } as const;
+      const nearFull = takenItems(taken).filter((item) => item.nearFull);
+      const view = await loadHoldView(tx, holdId, userId);
+      return { kind: "held", view, nearFull: nearFull.map((item) => item.ticketTypeId) } as const;
     });
   } catch (error) {
     if (error instanceof ShortOfTickets) return { kind: "short" };
@@ -155,7 +162,10 @@ export async function holdWithCode(
   let swept = false;
   for (let tries = 0; tries < 6; tries++) {
     const outcome = await attemptWithCode(deps, userId, event, withCode);
-    if (outcome.kind === "held") return outcome.view;
+    if (outcome.kind === "held") {
+      if (outcome.nearFull.length > 0) await deps.nearFull?.(outcome.nearFull);
+      return outcome.view;
+    }
     if (outcome.kind === "short") {
       if (!swept) {
         // Free the asked types' expired holds once, as the public path does.
