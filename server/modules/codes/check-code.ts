@@ -76,9 +76,11 @@ function summaryOf(
 export async function checkCode(
   db: Executor,
   input: { eventId: string; code: string },
-  options: { now: Date; fee: PlatformFee },
+  options: { now: Date; fee: PlatformFee; limit?: (eventId: string) => Promise<void> },
 ): Promise<CodeCheckAnswer> {
   const event = await publicEvent(db, input.eventId);
+  // Counted per event (its uuid), however the caller names it.
+  await options.limit?.(event.id);
   const code = await findCode(db, event.id, input.code);
   if (!code) throw codeNotValid();
   const closed = windowRefusal(code, options.now, event.timeZone);

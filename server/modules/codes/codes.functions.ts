@@ -34,17 +34,15 @@ export const checkEventCode = defineFunction({
   name: "codes.check",
   input: checkCodeInput,
   access: "public",
-  handler: async (data, ctx) => {
-    // Per address and event: guessing codes of one event is slow, browsing others is not.
-    await ctx.services.rateLimiter.consume(
-      checkCodeRule,
-      `${ctx.client.ip}:${data.eventId.toLowerCase()}`,
-    );
-    return checkCode(ctx.db, data, {
+  handler: (data, ctx) =>
+    checkCode(ctx.db, data, {
       now: new Date(),
       fee: platformFeeOf(ctx.services.settings),
-    });
-  },
+      // Per address and event: guessing codes of one event is slow, browsing others is not.
+      limit: async (eventId) => {
+        await ctx.services.rateLimiter.consume(checkCodeRule, `${ctx.client.ip}:${eventId}`);
+      },
+    }),
 });
 
 /** Promo and access codes (decision 036): the owner manages, anyone checks one. */

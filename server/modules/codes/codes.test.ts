@@ -261,6 +261,10 @@ describe.each(testDatabases)("codes on $name", (database) => {
     }
     const limited = await guesser.fail("codes.check", { eventId: event.id, code: "GUESS99" });
     expect(limited.status).toBe("RESOURCE_EXHAUSTED");
+    // Named by its short id, the same event is still limited.
+    expect(
+      (await guesser.fail("codes.check", { eventId: event.shortId, code: "X12" })).status,
+    ).toBe("RESOURCE_EXHAUSTED");
     // Another event from the same address, and the same event from another, still answer.
     expect(
       (await guesser.fail("codes.check", { eventId: other.event.id, code: "X12" })).status,

@@ -156,7 +156,7 @@ export async function holdWithCode(
   let event = await loadEventForSale(deps.db, request.eventRef);
   const code = await findCode(deps.db, event.id, entered);
   if (!code) throw codeNotValid();
-  checkSaleRules(event, request.lines, deps.now?.() ?? new Date(), unlockedBy(code, event));
+  checkSaleRules(event, request.lines, new Date(), unlockedBy(code, event));
   await deps.admitted?.(event, userId);
   const withCode = { ...request, code: entered };
   let swept = false;
