@@ -53,7 +53,7 @@ export async function usesOfEvent(db: Executor, eventId: string): Promise<Map<st
  */
 export async function lockCodeForUse(
   tx: Executor,
-  input: { eventId: string; code: string; userId: string; now: Date; timeZone: string },
+  input: { eventId: string; code: string; now: Date; timeZone: string },
 ): Promise<CodeRule> {
   const code = await findCode(tx, input.eventId, input.code, { lock: true });
   if (!code) throw codeNotValid();

@@ -86,7 +86,6 @@ async function attemptWithCode(
       const code = await lockCodeForUse(tx, {
         eventId: event.id,
         code: request.code,
-        userId,
         now,
         timeZone: event.timeZone,
       });
