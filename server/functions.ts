@@ -6,6 +6,7 @@ import { bookingFunctions } from "./modules/bookings/bookings.functions.ts";
 import { businessFunctions } from "./modules/businesses/businesses.functions.ts";
 import { checkinFunctions } from "./modules/checkin/checkin.functions.ts";
 import { doorTopicSource } from "./modules/checkin/door-topics.ts";
+import { codeFunctions } from "./modules/codes/codes.functions.ts";
 import { eventAuthoringFunctions } from "./modules/events/event-authoring.functions.ts";
 import { eventDiscoveryFunctions } from "./modules/events/event-discovery.functions.ts";
 import { holdFunctions } from "./modules/holds/holds.functions.ts";
@@ -54,6 +55,7 @@ export const appFunctions = [
   ...waitingRoomFunctions,
   ...waitingListFunctions,
   ...holdFunctions,
+  ...codeFunctions,
   ...bookingFunctions,
   ...paymentFunctions,
   ...ticketFunctions,

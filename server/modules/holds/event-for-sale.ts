@@ -15,6 +15,8 @@ export type TicketTypeForSale = {
   taken: number;
   /** Someone waits in its waiting list: its free tickets are not the public's. */
   listWaiting: boolean;
+  /** Sold only to a hold whose code names it (decision 036). */
+  hidden: boolean;
   perOrderLimit: number;
   salesStartAt: Date | null;
   salesEndAt: Date | null;
@@ -76,6 +78,7 @@ function eventOf(row: Row): EventForSale {
       capacity: Number(t.capacity),
       taken: Number(t.taken),
       listWaiting: t.listWaiting === true,
+      hidden: t.hidden === true,
       perOrderLimit: Number(t.perOrderLimit),
       salesStartAt: dateOrNull(t.salesStartAt),
       salesEndAt: dateOrNull(t.salesEndAt),
@@ -117,7 +120,8 @@ async function queryEvent(
            coalesce((select json_agg(json_build_object(
               'id', t.id, 'name', t.name, 'priceMinor', t.price_minor, 'currency', t.currency,
               'capacity', t.capacity, 'taken', t.taken,
-              'listWaiting', ${listWaitingSql(sql`t.id`)}, 'perOrderLimit', t.per_order_limit,
+              'listWaiting', ${listWaitingSql(sql`t.id`)}, 'hidden', t.hidden,
+              'perOrderLimit', t.per_order_limit,
               'salesStartAt', t.sales_start_at, 'salesEndAt', t.sales_end_at)
               order by t.position, t.created_at)
             from ticket_types t where t.event_id = e.id), '[]'::json) as ticket_types

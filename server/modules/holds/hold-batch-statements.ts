@@ -27,7 +27,8 @@ export type BatchTakenRow = {
  * - `locked` takes the type's row lock (FOR UPDATE returns the latest version after
  *   waiting for a concurrent updater) and the free count, with the sale rules in the
  *   WHERE from the same `onSaleSql` as the single hold (the largest quantity within the
- *   per-order limit, else none is taken and each goes alone). Nor is any taken while
+ *   per-order limit, else none is taken and each goes alone); a hidden type never
+ *   (`onSaleSql` with no code: decision 036). Nor is any taken while
  *   anyone waits in the type's waiting list (`listWaitingSql`, as the single hold).
  * - The holds are granted in arrival order while the running sum of quantities fits the
  *   free count: a prefix, so `taken` grows by the last granted running sum. The holds not

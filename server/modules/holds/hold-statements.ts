@@ -14,6 +14,11 @@ export type TakeTicketsInput = {
   holdMinutes: number;
   /** Recorded in the same statement, so a twin request fails on its primary key. */
   idempotencyKey: string;
+  /**
+   * A hold made with a code (decision 036): the code's id, set on the hold, and the hidden
+   * types it names, which this hold alone may take. Absent on the public paths.
+   */
+  code?: { id: string; unlocked: readonly string[] };
 };
 
 export type TakenRow = {
@@ -52,6 +57,9 @@ const keepCommitMode = sql`commit_mode as (select 'unchanged' as mode)`;
  * - Never oversells: `taken + n <= capacity` is evaluated on the locked, latest row
  *   version (PostgreSQL re-checks the WHERE after waiting for a concurrent updater); the
  *   CHECK on ticket_types is the backstop.
+ * - Takes nothing of a hidden type unless the hold's code names it (`hiddenAllowedSql`
+ *   inside `onSaleSql`, decision 036): the batched statement uses the same rule with no
+ *   code, so the public never takes a hidden type.
  * - Takes nothing of a type while anyone waits in its waiting list (`listWaitingSql`,
  *   decision 034): those tickets are the list's. The condition sits in the same WHERE,
  *   so a join committed before this statement began is always seen (a join committing
@@ -72,6 +80,7 @@ export function takeTicketsStatement(input: TakeTicketsInput): SQL {
     sql`, `,
   );
   const count = input.lines.length;
+  const codeId = input.code?.id ?? null;
   return sql`
     with ${asyncCommit},
     wanted (ticket_type_id, quantity) as (values ${wanted}),
@@ -82,14 +91,14 @@ export function takeTicketsStatement(input: TakeTicketsInput): SQL {
       where t.id = w.ticket_type_id
         and t.taken + w.quantity <= t.capacity
         and not ${listWaitingSql(sql`t.id`)}
-        and ${onSaleSql(input.eventId, sql`w.quantity`)}
+        and ${onSaleSql(input.eventId, sql`w.quantity`, input.code?.unlocked)}
       returning t.id, w.quantity, t.price_minor, t.currency,
         t.taken * 10 >= t.capacity * 9 as near_full
     ),
     hold as (
-      insert into holds (id, user_id, event_id, expires_at)
+      insert into holds (id, user_id, event_id, expires_at, code_id)
       select ${input.holdId}, ${input.userId}, ${input.eventId},
-             now() + make_interval(mins => ${input.holdMinutes}::int)
+             now() + make_interval(mins => ${input.holdMinutes}::int), ${codeId}::uuid
       where (select count(*) from taken) = ${count}
       returning id, expires_at
     ),

@@ -11,6 +11,7 @@ import {
   recentEventForSale,
 } from "./event-for-sale.ts";
 import { releaseGrouped, takeAlone, takeGrouped } from "./hold-batching.ts";
+import type { HoldRequest, InventoryDeps } from "./hold-request.ts";
 import {
   HOLD_SCOPE,
   PARTIAL_HOLD,
@@ -20,33 +21,8 @@ import {
 } from "./hold-statements.ts";
 import { expireHolds } from "./hold-sweep.ts";
 import { holdView, loadHoldView } from "./hold-view.ts";
-import { checkSaleRules, type HoldLine, shortageError } from "./sale-rules.ts";
-
-export type InventoryDeps = {
-  db: Database;
-  holdMinutes: number;
-  /** Batch concurrent holds of one type into one statement (decision 015); default on. */
-  batching?: boolean;
-  /**
-   * Told of the ticket types a hold left at 90 % of their capacity or more (the door's
-   * sell-through alerts, decision 020), before the hold is answered. The statement that
-   * took the tickets says so: a hold that leaves its types below 90 % costs no other query.
-   */
-  nearFull?: (ticketTypeIds: string[]) => Promise<void>;
-  /**
-   * Refuses a person the event's waiting room has not admitted (decision 033), after the
-   * sale rules and before any ticket is taken. Unset: no room is checked (the demo's seed).
-   */
-  admitted?: (event: EventForSale, userId: string) => Promise<void>;
-};
-
-export type HoldRequest = {
-  /** The event's uuid or short id. */
-  eventRef: string;
-  /** One line per ticket type, quantities ≥ 1 (the function's input schema ensures it). */
-  lines: readonly HoldLine[];
-  idempotencyKey: string;
-};
+import { holdWithCode } from "./hold-with-code.ts";
+import { checkSaleRules, shortageError } from "./sale-rules.ts";
 
 type Attempt =
   | { kind: "held"; row: TakenRow }
@@ -136,7 +112,8 @@ function heldView(event: EventForSale, row: TakenRow): HoldView {
 }
 
 /**
- * Holds tickets of one event for `holdMinutes` (holds.create). Refusals come with a
+ * Holds tickets of one event for `holdMinutes` (holds.create); with a code, by
+ * `holdWithCode` (one transaction under the code's lock), else the batched path below. Refusals come with a
  * message a person can act on; a retry with the same idempotency key (even one in flight
  * at the same time) answers with the hold the first request made. Before answering "sold
  * out", frees the asked types' expired holds once and tries again, so a late sweep never
@@ -147,6 +124,8 @@ export async function holdTickets(
   userId: string,
   request: HoldRequest,
 ): Promise<HoldView> {
+  if (request.code !== undefined)
+    return holdWithCode(deps, userId, { ...request, code: request.code });
   let event = await recentEventForSale(deps.db, request.eventRef);
   try {
     checkSaleRules(event, request.lines, new Date());

@@ -55,6 +55,13 @@ export const placeHold = defineFunction({
     eventId: eventRef,
     items: holdItemsInput,
     idempotencyKey: idempotencyKeyInput,
+    /** A promo or access code (decision 036); empty means none. */
+    code: z
+      .string("Enter a code.")
+      .trim()
+      .max(80, "This code is not valid for this event.")
+      .optional()
+      .transform((code) => (code ? code : undefined)),
   }),
   access: "signed-in",
   handler: async (data, ctx) => {
@@ -73,7 +80,12 @@ export const placeHold = defineFunction({
           ),
       },
       ctx.auth.userId,
-      { eventRef: data.eventId, lines: data.items, idempotencyKey: data.idempotencyKey },
+      {
+        eventRef: data.eventId,
+        lines: data.items,
+        idempotencyKey: data.idempotencyKey,
+        code: data.code,
+      },
     );
     return hold;
   },

@@ -106,6 +106,11 @@ const cases: { name: string; change: (made: Made, db: Executor) => SQL | Promise
     },
   },
   {
+    // Decision 036: sold only to a hold whose code names it, never by the public statements.
+    name: "hidden type",
+    change: (m) => sql`update ticket_types set hidden = true where id = ${m.typeId}`,
+  },
+  {
     name: "type of another event",
     change: async (m, db) => {
       const other = await makeEvent(db);
@@ -133,6 +138,7 @@ const expected: Record<string, string> = {
   "sold out": "FAILED_PRECONDITION Sold out.",
   "someone waits in the type's waiting list": "FAILED_PRECONDITION Sold out.",
   "the type's waiting list offered to all": "on sale",
+  "hidden type": "NOT_FOUND This ticket type is not sold for this event.",
   "type of another event": "NOT_FOUND This ticket type is not sold for this event.",
 };
 

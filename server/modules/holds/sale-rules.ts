@@ -108,14 +108,45 @@ const typeConditions: readonly TypeCondition[] = [
   },
 ];
 
+const noneUnlocked: readonly string[] = [];
+
+/**
+ * Whether a ticket type may be sold to this hold at all (decision 036): a hidden type only
+ * to a hold whose code names it (`unlocked`, the hidden ids `codeAppliesTo` allows), every
+ * other type to anyone. The TypeScript side, `checkSaleRules`, answers a hidden type not
+ * unlocked exactly as a type of another event, so hidden ids cannot be probed.
+ */
+export function typeAllowed(
+  type: { id: string; hidden: boolean },
+  unlocked: readonly string[],
+): boolean {
+  return !type.hidden || unlocked.includes(type.id);
+}
+
+/** `typeAllowed` in SQL, over `t` (ticket_types): the public statements pass no ids. */
+export function hiddenAllowedSql(unlocked: readonly string[]): SQL {
+  if (unlocked.length === 0) return sql`not t.hidden`;
+  const ids = sql.join(
+    unlocked.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return sql`(not t.hidden or t.id in (${ids}))`;
+}
+
 /**
  * The sale rules as a WHERE condition on ticket type `t` of event `eventId` asked for
  * `quantity` (an SQL expression: a column of the request, or a parameter), for the hold
  * statements. The event's conditions are one EXISTS on its primary key: no extra trip.
- * `t.event_id` is the SQL side of checkSaleRules' "not sold for this event".
+ * `t.event_id` and `hiddenAllowedSql` are the SQL side of checkSaleRules' "not sold for this
+ * event". `unlocked`: the hidden types a hold's code names (none for the public statements).
  */
-export function onSaleSql(eventId: string, quantity: SQL): SQL {
+export function onSaleSql(
+  eventId: string,
+  quantity: SQL,
+  unlocked: readonly string[] = noneUnlocked,
+): SQL {
   return sql`t.event_id = ${eventId}
+        and ${hiddenAllowedSql(unlocked)}
         and ${sql.join(
           typeConditions.map((condition) => condition.sql(quantity)),
           sql` and `,
@@ -128,14 +159,20 @@ export function onSaleSql(eventId: string, quantity: SQL): SQL {
 }
 
 /** Refusals that do not depend on what is left: the event's state, limits, sales windows. */
-export function checkSaleRules(event: EventForSale, lines: readonly HoldLine[], now: Date): void {
+export function checkSaleRules(
+  event: EventForSale,
+  lines: readonly HoldLine[],
+  now: Date,
+  unlocked: readonly string[] = noneUnlocked,
+): void {
   for (const condition of eventConditions) {
     if (!condition.allows(event, now)) throw condition.refusal(event);
   }
   const several = lines.length > 1;
   lines.forEach((line, index) => {
     const type = event.ticketTypes.find((t) => t.id === line.ticketTypeId);
-    if (!type) throw new FunctionError("NOT_FOUND", "This ticket type is not sold for this event.");
+    if (!type || !typeAllowed(type, unlocked))
+      throw new FunctionError("NOT_FOUND", "This ticket type is not sold for this event.");
     for (const condition of typeConditions) {
       if (!condition.allows(type, line.quantity, now)) {
         throw condition.refusal(type, event, { index, several });
