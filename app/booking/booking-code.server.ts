@@ -1,4 +1,3 @@
-import { codesServer } from "#app/codes/code-actions.server.ts";
 import { isFunctionError } from "#app/forms/form-failure.ts";
 import type { ServerContext } from "#app/server-context.ts";
 import type { CodeCheckAnswer } from "#contract/event-codes.ts";
@@ -21,7 +20,7 @@ export async function bookingCode(
 ): Promise<BookingCode | null> {
   if (!code) return null;
   try {
-    return { ok: true, answer: await codesServer(server).invoke("codes.check", { eventId, code }) };
+    return { ok: true, answer: await server.invoke("codes.check", { eventId, code }) };
   } catch (error) {
     if (!isFunctionError(error)) throw error;
     return { ok: false, code, message: error.message };

@@ -3,20 +3,7 @@ import { field } from "#app/forms/form-failure.ts";
 import { fieldFailure, type IntentAnswer, runIntentForm } from "#app/forms/intent-action.ts";
 import type { ServerContext } from "#app/server-context.ts";
 import { codeFieldNames, readCodeForm } from "./code-form-input.ts";
-import type { CodeFunctions } from "./code-functions.ts";
 import { removeCodeIntent, saveCodeIntent } from "./code-intents.ts";
-
-type CodesServer = {
-  invoke<N extends keyof CodeFunctions>(
-    name: N,
-    input: CodeFunctions[N]["input"],
-  ): Promise<CodeFunctions[N]["output"]>;
-};
-
-/** The page's server, its codes functions typed by the contract. */
-export function codesServer(server: ServerContext): CodesServer {
-  return server as unknown as CodesServer;
-}
 
 /** The organiser's codes page's forms, by `intent`: save a code (new or edited), remove one. */
 export async function runCodesPageIntent(
@@ -26,7 +13,6 @@ export async function runCodesPageIntent(
   form: FormData,
 ): Promise<IntentAnswer> {
   const intent = field(form, "intent");
-  const codes = codesServer(server);
   if (intent === saveCodeIntent) {
     const read = readCodeForm(form, timeZone);
     if (!read.ok) return fieldFailure(intent, form, read.field, read.message);
@@ -34,7 +20,7 @@ export async function runCodesPageIntent(
       intent,
       form,
       async () => {
-        const saved = await codes.invoke("codes.save", { eventId, ...read.input });
+        const saved = await server.invoke("codes.save", { eventId, ...read.input });
         return read.input.id ? `${saved.code} saved.` : `${saved.code} added.`;
       },
       codeFieldNames(form),
@@ -42,7 +28,7 @@ export async function runCodesPageIntent(
   }
   if (intent === removeCodeIntent) {
     return runIntentForm(intent, form, async () => {
-      await codes.invoke("codes.remove", { eventId, id: field(form, "id") });
+      await server.invoke("codes.remove", { eventId, id: field(form, "id") });
       return `${field(form, "promoCode") || "The code"} removed.`;
     });
   }

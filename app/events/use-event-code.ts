@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { CallableError } from "#app/callable/callable-error.ts";
 import { loadCallable } from "#app/callable/load-callable.ts";
-import type { CodeFunctions } from "#app/codes/code-functions.ts";
 import { type CodeCheckAnswer, normalizeCode } from "#contract/event-codes.ts";
 
 /** A code on the event page: none, being checked, applied (what it does), or refused (why). */
@@ -42,7 +41,7 @@ export function useEventCode(eventId: string) {
       setState({ status: "checking", code });
       try {
         const callable = await loadCallable();
-        const answer = await callable<CodeFunctions, "codes.check">("codes.check")({
+        const answer = await callable("codes.check")({
           eventId,
           code,
         });

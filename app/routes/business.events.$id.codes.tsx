@@ -2,7 +2,7 @@ import { Anchor, Card, Stack, Text, Title } from "@mantine/core";
 import { data, Link, useLoaderData } from "react-router";
 import { CodeCard } from "#app/codes/CodeCard.tsx";
 import { CodeForm } from "#app/codes/CodeForm.tsx";
-import { codesServer, runCodesPageIntent } from "#app/codes/code-actions.server.ts";
+import { runCodesPageIntent } from "#app/codes/code-actions.server.ts";
 import { blankCode } from "#app/codes/code-form-input.ts";
 import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
@@ -20,7 +20,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const server = context.get(serverContext);
   const view = await consoleLoad(server, request, () =>
-    codesServer(server).invoke("codes.forEvent", { eventId: params.id }),
+    server.invoke("codes.forEvent", { eventId: params.id }),
   );
   return { view };
 }
@@ -31,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requireSignedIn(server, request);
   // The event's zone reads the form's local times (and the call refuses anyone but the owner).
   const view = await consoleLoad(server, request, () =>
-    codesServer(server).invoke("codes.forEvent", { eventId: params.id }),
+    server.invoke("codes.forEvent", { eventId: params.id }),
   );
   const { result, status } = await runCodesPageIntent(
     server,
