@@ -83,11 +83,12 @@ describe("promo and access codes in the browser", () => {
 
     // A refusal of the function lands on its field; then the code is added.
     const form = organiser.getByRole("form", { name: "Add code" });
-    await form.getByLabel("Code", { exact: true }).fill("early20");
+    await form.locator(`input[name="promoCode"]`).fill("early20");
     await form.getByLabel("A percentage off").check();
     await form.getByLabel("Percent off").fill("150");
     await form.getByLabel("Standard").check();
     await form.getByRole("button", { name: "Add code" }).click();
+    await form.getByText("Enter a percentage from 1 to 100.").waitFor();
     await expect(form.getByLabel("Percent off").getAttribute("aria-invalid")).resolves.toBe("true");
     await form.getByLabel("Percent off").fill("20");
     await form.getByRole("button", { name: "Add code" }).click();
