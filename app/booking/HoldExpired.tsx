@@ -16,6 +16,8 @@ export function HoldExpired({ hold, idempotencyKey, pending }: Props) {
         </FormMessage>
         <input type="hidden" name="intent" value="hold" />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {/* Held again with its code: the same prices, and the hidden types it unlocked. */}
+        {hold.code ? <input type="hidden" name="code" value={hold.code} /> : null}
         {hold.items.map((item) => (
           <input
             key={item.ticketTypeId}

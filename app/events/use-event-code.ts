@@ -59,7 +59,9 @@ export function useEventCode(eventId: string) {
   }, []);
   useEffect(() => {
     const fromLink = new URLSearchParams(window.location.search).get("code");
+    // Another event's page (a client-side navigation) starts without the last one's code.
     if (fromLink) void apply(fromLink);
+    else setState({ status: "none" });
   }, [apply]);
   return { state, apply, remove };
 }
