@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { CodeCheckAnswer } from "#contract/event-codes.ts";
 import type { PublicTicketType } from "#contract/event-page.ts";
 import { CodeEntry } from "./CodeEntry.tsx";
-import { ticketsWithCode } from "./code-tickets.ts";
+import { bookingPathWithCode, ticketsWithCode } from "./code-tickets.ts";
 import { TicketTypeList } from "./TicketTypeList.tsx";
 
 const ticket = (id: string, name: string, allIn: number): PublicTicketType => ({
@@ -93,6 +93,11 @@ describe("a code on the event page", () => {
     expect(html).toMatch(/Standard .*Without the code €25\.00 €20\.00 With EARLY20/);
     expect(html).toMatch(/Press .*Free With EARLY20/);
     expect(html).not.toMatch(/Press .*Without the code/);
+  });
+
+  it("carries the applied code to the booking page", () => {
+    expect(bookingPathWithCode("ABC123", "EARLY20")).toBe("/booking/ABC123?code=EARLY20");
+    expect(bookingPathWithCode("ABC123", null)).toBe("/booking/ABC123");
   });
 
   it("leaves the list as it was without a code", () => {

@@ -1,5 +1,11 @@
 import type { CodeCheckAnswer, CodeTypePrice } from "#contract/event-codes.ts";
 import type { PublicTicketType } from "#contract/event-page.ts";
+import { holdPath } from "#contract/paths.ts";
+
+/** The booking page, with the code applied on the event page carried to it (its hold is made with it). */
+export function bookingPathWithCode(shortId: string, code: string | null): string {
+  return `${holdPath(shortId)}${code ? `?code=${encodeURIComponent(code)}` : ""}`;
+}
 
 /** A code applied to a page's ticket list: its name and its prices by ticket type id. */
 export type AppliedCode = { code: string; prices: ReadonlyMap<string, CodeTypePrice> };

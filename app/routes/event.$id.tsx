@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { redirect, useLoaderData, useRevalidator } from "react-router";
 import { CodeEntry } from "#app/events/CodeEntry.tsx";
-import { ticketsWithCode } from "#app/events/code-tickets.ts";
+import { bookingPathWithCode, ticketsWithCode } from "#app/events/code-tickets.ts";
 import { EventDescription } from "#app/events/EventDescription.tsx";
 import { SeriesDateList } from "#app/events/SeriesDateList.tsx";
 import { ShareButton } from "#app/events/ShareButton.tsx";
@@ -128,11 +128,6 @@ function bookingBlocker(event: EventData, tickets = event.ticketTypes): string |
   return null;
 }
 
-/** The booking page, with the code applied here carried to it (its hold is made with it). */
-function bookingHref(shortId: string, code: string | null): string {
-  return `/booking/${shortId}${code ? `?code=${encodeURIComponent(code)}` : ""}`;
-}
-
 /** The way to book: "Book tickets", or why not, beside the calendar and share buttons. */
 function BookingActions({
   event,
@@ -156,7 +151,7 @@ function BookingActions({
             Book tickets
           </Button>
         ) : (
-          <ButtonLink to={bookingHref(event.shortId, code)}>Book tickets</ButtonLink>
+          <ButtonLink to={bookingPathWithCode(event.shortId, code)}>Book tickets</ButtonLink>
         )
       }
       note={
@@ -175,15 +170,18 @@ function WaitingRoomActions({
   event,
   url,
   saleStartsAt,
+  code,
 }: {
   event: EventData;
   url: string;
   saleStartsAt: string;
+  code: string | null;
 }) {
   const { button, note } = useWaitingRoomBooking({
     shortId: event.shortId,
     saleStartsAt,
     timeZone: event.timeZone,
+    code,
   });
   return <BookingRow event={event} url={url} button={button} note={note} />;
 }
@@ -280,6 +278,7 @@ export default function Page() {
             event={event}
             url={url}
             saleStartsAt={event.waitingRoom.saleStartsAt}
+            code={code?.code ?? null}
           />
         ) : (
           <BookingActions event={event} url={url} tickets={tickets} code={code?.code ?? null} />
