@@ -1,4 +1,5 @@
 import type { BookingStatus, PaymentStatus } from "./booking-status.ts";
+import type { AnswerView } from "./event-questions.ts";
 import type { EventSummary } from "./event-summary.ts";
 import type { TicketStatus } from "./ticket-status.ts";
 
@@ -38,6 +39,8 @@ export type BookingView = BookingSummary & {
   }[];
   /** The promo or access code it was booked with, or null. */
   code: string | null;
+  /** The answers given at checkout (decision 037); empty in the view a visitor gets by reference. */
+  answers: AnswerView[];
   /** `id` is null in the view a visitor gets by reference and contact. */
   tickets: {
     id: string | null;

@@ -1,4 +1,5 @@
 import type { BookingStatus, PaymentStatus } from "./booking-status.ts";
+import type { AnswerView } from "./event-questions.ts";
 import type { InvoiceSummary } from "./invoice-view.ts";
 import type { RefundView } from "./refund-view.ts";
 import type { TicketStatus } from "./ticket-status.ts";
@@ -103,6 +104,8 @@ export type OrderView = OrderListItem & {
   cancelledAt: string | null;
   /** The promo or access code it was booked with (decision 036), or null. */
   code: string | null;
+  /** The answers to the event's questions (decision 037): the order's, then each ticket's. */
+  answers: AnswerView[];
   lines: OrderLineView[];
   tickets: OrderTicketView[];
   refunds: RefundView[];

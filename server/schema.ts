@@ -11,6 +11,7 @@ export * from "./modules/holds/holds.schema.ts";
 export * from "./modules/invoices/invoices.schema.ts";
 export * from "./modules/notifications/notifications.schema.ts";
 export * from "./modules/payments/payments.schema.ts";
+export * from "./modules/questions/questions.schema.ts";
 export * from "./modules/teams/teams.schema.ts";
 export * from "./modules/tickets/tickets.schema.ts";
 export * from "./modules/waiting-list/waiting-list.schema.ts";

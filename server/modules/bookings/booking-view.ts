@@ -7,6 +7,7 @@ import { eventSummaryOf } from "#server/modules/events/event-summary.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { isoTime, parsedJson } from "#server/platform/db/sql-values.ts";
+import { answersJson, answersOf } from "./booking-answers.ts";
 import { buyerCancellationRefusal } from "./cancellation-rules.ts";
 
 type SummaryRow = {
@@ -25,6 +26,7 @@ type SummaryRow = {
   event: EventSummary & { startsAt: string } & PolicyColumns;
   items?: BookingView["items"] | string;
   code?: string | null;
+  answers?: unknown;
   tickets?: (BookingView["tickets"][number] & { id: string })[] | string;
 };
 
@@ -98,6 +100,7 @@ export async function findBookingWithPolicy(
           'name', bi.name, 'quantity', bi.quantity, 'unitPriceMinor', bi.unit_price_minor,
           'discountMinor', bi.discount_minor, 'currency', bi.currency) order by bi.name)
         from booking_items bi where bi.booking_id = b.id), '[]'::json) as items, b.code,
+      ${answersJson(sql`b.id`)} as answers,
       coalesce((select json_agg(json_build_object('id', k.id, 'ticketTypeName', t.name,
           'attendeeName', k.attendee_name, 'status', k.status) order by k.created_at, k.id)
         from tickets k join ticket_types t on t.id = k.ticket_type_id
@@ -113,6 +116,7 @@ export async function findBookingWithPolicy(
     ...summary,
     items: parsedJson(row.items ?? []),
     code: row.code ?? null,
+    answers: audience === "owner" ? answersOf(row.answers) : [],
     tickets: tickets.map((ticket) => ({ ...ticket, id: audience === "owner" ? ticket.id : null })),
     canCancel: false,
   };

@@ -17,8 +17,11 @@ import {
   type PaymentStatus,
   paymentStatuses,
 } from "#contract/booking-status.ts";
+import type { QuestionKind } from "#contract/event-questions.ts";
 import { events, ticketTypes } from "#server/modules/events/events.schema.ts";
 import { holds } from "#server/modules/holds/holds.schema.ts";
+import { eventQuestions } from "#server/modules/questions/questions.schema.ts";
+import { tickets } from "#server/modules/tickets/tickets.schema.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import { oneOf } from "#server/platform/db/sql-values.ts";
 
@@ -125,5 +128,34 @@ export const idempotencyKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.scope, t.key] }),
     index("idempotency_keys_created").on(t.createdAt),
+  ],
+);
+
+/**
+ * The answers given at checkout to the event's questions (decision 037): the order's
+ * (`ticket_id` null) and each attendee's (the ticket). The label and kind are kept as
+ * they were asked, so the order, the export and the door read the same later, also
+ * after the question changes or goes. Erased with the buyer's account.
+ */
+export const bookingAnswers = pgTable(
+  "booking_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: uuid("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    ticketId: uuid("ticket_id").references(() => tickets.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id").references(() => eventQuestions.id, {
+      onDelete: "set null",
+    }),
+    label: text("label").notNull(),
+    kind: text("kind").$type<QuestionKind>().notNull(),
+    value: text("value").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("booking_answers_booking").on(t.bookingId, t.position),
+    index("booking_answers_ticket").on(t.ticketId).where(sql`${t.ticketId} is not null`),
   ],
 );

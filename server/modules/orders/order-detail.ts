@@ -9,6 +9,7 @@ import type { OrderLineView, OrderTicketView, OrderView } from "#contract/order-
 import type { RefundSource, RefundStatus } from "#contract/refund-status.ts";
 import type { RefundView } from "#contract/refund-view.ts";
 import type { TicketStatus } from "#contract/ticket-status.ts";
+import { answersJson, answersOf } from "#server/modules/bookings/booking-answers.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { requireOwnedOrder } from "./order-access.ts";
@@ -30,6 +31,7 @@ type DetailRow = OrderRow & {
   tax_minor: number;
   cancelled_at: string | null;
   code: string | null;
+  answers: unknown;
 };
 
 /** `orders.get`: one order of the caller's events with its tickets, money and history. */
@@ -44,7 +46,7 @@ export async function getOrder(
     db,
     sql`select ${orderRowColumns}, e.id as event_id, e.title as event_title, e.time_zone,
         b.status, b.payment_status, b.payment_provider, b.card_last4, b.fees_minor, b.tax_minor,
-        b.code,
+        b.code, ${answersJson(sql`b.id`)} as answers,
         ${iso("b.cancelled_at")} as cancelled_at
       from bookings b join users u on u.id = b.user_id join events e on e.id = b.event_id
       where b.id = ${id}`,
@@ -70,6 +72,7 @@ export async function getOrder(
     taxMinor: row.tax_minor,
     cancelledAt: row.cancelled_at,
     code: row.code,
+    answers: answersOf(row.answers),
     lines,
     tickets,
     refunds,

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Answers } from "#contract/event-questions.ts";
 import {
   type CheckoutStatus,
   checkoutStatuses,
@@ -52,8 +53,11 @@ export const paymentAccounts = pgTable(
   ],
 );
 
-/** An attendee's name as typed before paying, kept until the booking is made. */
-export type CheckoutAttendee = { name: string };
+/**
+ * An attendee's name and answers (decision 037) as typed before paying, kept until the
+ * booking is made.
+ */
+export type CheckoutAttendee = { name: string; answers?: Answers };
 
 /**
  * A card checkout of one hold (one per hold: starting again reuses it). Everything the
@@ -83,6 +87,8 @@ export const checkouts = pgTable(
     url: text("url"),
     status: text("status").$type<CheckoutStatus>().notNull().default("open"),
     attendees: jsonb("attendees").$type<CheckoutAttendee[]>().notNull(),
+    /** The order's answers to the event's questions, kept until the booking is made. */
+    orderAnswers: jsonb("order_answers").$type<Answers>().notNull().default({}),
     contactEmail: text("contact_email"),
     /** Lower-case ISO 4217 as charged ("eur"); the hold's currency. */
     currency: text("currency").notNull(),
