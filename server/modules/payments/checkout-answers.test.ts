@@ -117,4 +117,40 @@ describe.each(testDatabases)("answers of a card checkout (Stripe peer) on $name"
     );
     expect(Number(count?.n)).toBe(3);
   });
+
+  it("books a paid checkout even when the questions changed meanwhile, leaving out what no longer fits", async () => {
+    const { owner, event, me, hold, terms, size } = await cardEventWithQuestions();
+    const started = await me.call("payments.startCheckout", {
+      holdId: hold.id,
+      attendees: [
+        { name: "Ada", answers: { [size.id]: "S" } },
+        { name: "Bob", answers: { [size.id]: "M" } },
+      ],
+      answers: { [terms.id]: CHECKED },
+    });
+    // While the buyer pays, the organiser drops "S" and removes the terms box.
+    await saveQuestion(
+      db.db,
+      owner.id,
+      saveQuestionInput.parse(
+        questionInput(event.id, {
+          id: size.id,
+          label: "T-shirt size",
+          kind: "choice",
+          options: ["M", "L"],
+          required: true,
+          scope: "attendee",
+        }),
+      ),
+    );
+    await db.db.execute(sql`delete from event_questions where id = ${terms.id}::uuid`);
+    const [row] = await db.db.select().from(checkouts).where(eq(checkouts.holdId, hold.id));
+    await peer.pay(row?.providerCheckoutId ?? "");
+    const status = await me.call("payments.checkoutStatus", { checkoutId: started.checkoutId });
+    expect(status).toMatchObject({ status: "booked" });
+    const booking = await me.call("bookings.get", { reference: status.bookingReference });
+    expect(
+      booking.answers.map((a: { label: string; value: string }) => [a.label, a.value]),
+    ).toEqual([["T-shirt size", "M"]]);
+  });
 });
