@@ -1,3 +1,5 @@
+import type { AnswerView } from "./event-questions.ts";
+
 /**
  * What the door says of one scan or manual admission (decision 019), and what the
  * organiser's check of a token says without admitting (`valid`). One vocabulary for the
@@ -29,7 +31,18 @@ export type DoorVerdict = {
   verdict: VerdictKind;
   message: string;
   reason?: InvalidReason;
-  ticket: { id: string; attendeeName: string; ticketTypeName: string } | null;
+  ticket: {
+    id: string;
+    attendeeName: string;
+    ticketTypeName: string;
+    /**
+     * The answers given at checkout (decision 037): this ticket's own and its order's,
+     * in the order asked. Added by the server to each answer it gives, never kept with a
+     * stored verdict (they go with the buyer's account); absent when there are none and
+     * when decided offline.
+     */
+    answers?: AnswerView[];
+  } | null;
   /**
    * The ticket's event (for `wrong-event`, the other event it is for, and only to someone
    * who may work that event's door too; anyone else gets `notForThisEventVerdict`).

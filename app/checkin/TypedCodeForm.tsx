@@ -2,6 +2,7 @@ import { Button, Stack, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { Form, Link } from "react-router";
 import { CallableError } from "#app/callable/callable.ts";
+import { AnswerList } from "#app/components/AnswerList.tsx";
 import type { CheckedVerdict, OfflineDoor } from "#app/door-offline/use-offline-door.ts";
 import { randomId } from "#app/scanner/door-device.ts";
 import type { DoorVerdict } from "#contract/door-verdict.ts";
@@ -13,6 +14,7 @@ type ServerAnswer = { verdict: DoorVerdict | null; error: string | null } | unde
  * The typed-code check. In the browser each code goes through the door (`door.check`: the
  * server online, with the automatic switch; this device's copy offline), so it works
  * without a network; the form's post to the page's action is the way without JavaScript.
+ * Under the verdict, the ticket's answers at checkout when the server gave them.
  */
 export function TypedCodeForm({
   eventId,
@@ -56,6 +58,12 @@ export function TypedCodeForm({
     return (
       <Stack gap="md">
         <VerdictCard verdict={verdict} offline={checked?.offline ?? false} />
+        {verdict.ticket?.answers ? (
+          <AnswerList
+            answers={verdict.ticket.answers}
+            label={`Answers of ${verdict.ticket.attendeeName} at checkout`}
+          />
+        ) : null}
         <Button
           component={Link}
           to={next}

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Table, Text } from "@mantine/core";
 import { useFetcher } from "react-router";
+import { AnswerList } from "#app/components/AnswerList.tsx";
 import { formatPrice } from "#app/events/format.ts";
 import type { IntentResult } from "#app/forms/intent-action.ts";
 import { Section } from "#app/forms/Section.tsx";
@@ -12,7 +13,17 @@ import { refundStatusLabels, ticketStatusLabels } from "./order-labels.ts";
 
 const when = (at: string, zone: string) => formatEventTime(at, zone, { weekday: false });
 
-/** The order's tickets: attendee, type, status, holder when passed on. */
+/** The answers given once for the order at checkout (decision 037), under the buyer. */
+export function OrderAnswers({ order }: { order: OrderView }) {
+  return (
+    <AnswerList
+      answers={order.answers.filter((answer) => answer.ticketId === null)}
+      label="The order's answers"
+    />
+  );
+}
+
+/** The order's tickets: attendee, type, status, holder when passed on, its answers. */
 export function OrderTickets({ order }: { order: OrderView }) {
   return (
     <Section id="tickets-heading" heading="Tickets">
@@ -30,6 +41,10 @@ export function OrderTickets({ order }: { order: OrderView }) {
               {ticket.holderName ? ` · held by ${ticket.holderName}` : ""}
               {ticket.checkedInAt ? ` · in at ${when(ticket.checkedInAt, order.timeZone)}` : ""}
             </Text>
+            <AnswerList
+              answers={order.answers.filter((answer) => answer.ticketId === ticket.id)}
+              label={`Answers of ${ticket.attendeeName}`}
+            />
           </Card>
         ))}
       </Stack>

@@ -6,7 +6,13 @@ import { consoleLoad } from "#app/console/console-loader.server.ts";
 import { formatPrice } from "#app/events/format.ts";
 import { type IntentResult, runIntentForm } from "#app/forms/intent-action.ts";
 import { IntentAnswer } from "#app/orders/IntentAnswer.tsx";
-import { OrderHistory, OrderMoney, OrderRefunds, OrderTickets } from "#app/orders/OrderDetails.tsx";
+import {
+  OrderAnswers,
+  OrderHistory,
+  OrderMoney,
+  OrderRefunds,
+  OrderTickets,
+} from "#app/orders/OrderDetails.tsx";
 import { orderStateColors } from "#app/orders/order-labels.ts";
 import { RefundDialog } from "#app/orders/RefundDialog.tsx";
 import { serverContext } from "#app/server-context.ts";
@@ -89,6 +95,7 @@ export default function Page() {
         <Text size="sm" c="dimmed">
           Booked {formatEventTime(order.createdAt, order.timeZone, { weekday: false })}
         </Text>
+        <OrderAnswers order={order} />
       </Stack>
       <Group gap="sm">
         {order.status === "confirmed" ? (

@@ -1,10 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DoorVerdict } from "#contract/door-verdict.ts";
+import { answersOf } from "#server/modules/bookings/booking-answers.ts";
 import { doorAccessRows } from "#server/modules/teams/team-access.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { DEADLOCK, isUniqueViolation, sqlStateOf } from "#server/platform/db/db-errors.ts";
 import { preparedRowsOf } from "#server/platform/db/db-rows.ts";
 import { admissionSteps, type TicketTarget } from "./admit-statement.ts";
+import { doorAnswersSql, verdictWithAnswers } from "./door-answers.ts";
 import type { DoorAttempt } from "./door-attempt.ts";
 
 /**
@@ -12,7 +14,8 @@ import type { DoorAttempt } from "./door-attempt.ts";
  * scanned by someone who may work this door. One statement checks that (the rule of
  * `eventRoleOf`: the business's owner, or a member of a team assigned to the event), moves
  * the ticket to checked-in, writes the check-in and stores the scan's verdict; the caller
- * then tells the desks (door-announcements.ts, after the commit).
+ * then tells the desks (door-announcements.ts, after the commit). The ticket's answers
+ * (decision 037) come back beside the stored verdict, not in it.
  *
  * Null when it admitted nothing (the caller may not work this door, the ticket is in
  * already, of another event, unknown...)
@@ -27,13 +30,15 @@ export async function admitInOneStatement(
 ): Promise<DoorVerdict | null> {
   try {
     // Prepared: the statement's text depends only on the kind of target.
-    const [row] = await preparedRowsOf<{ verdict: DoorVerdict | string }>(
+    const [row] = await preparedRowsOf<{ verdict: DoorVerdict | string; answers: unknown }>(
       db,
       `checkin-admit-${target.kind}`,
       admissionSql(attempt, target),
     );
     if (!row) return null;
-    return typeof row.verdict === "string" ? (JSON.parse(row.verdict) as DoorVerdict) : row.verdict;
+    const verdict =
+      typeof row.verdict === "string" ? (JSON.parse(row.verdict) as DoorVerdict) : row.verdict;
+    return verdictWithAnswers(verdict, answersOf(row.answers));
   } catch (error) {
     // A copy of this scan claimed it first, or crossed it on the ticket's row: nothing of
     // this statement was kept; the careful path answers.
@@ -71,7 +76,7 @@ export function admissionSql(attempt: DoorAttempt, target: TicketTarget): SQL {
       from decided d
       returning verdict
     )
-    select c.verdict from claimed c`;
+    select c.verdict, ${doorAnswersSql("x")} as answers from claimed c cross join admitted x`;
 }
 
 /** The door rule (`doorAccessRows`, beside `eventRoleOf` in teams/team-access.ts), as a condition. */

@@ -93,7 +93,7 @@ export function admissionSteps(input: AdmissionInput, also: SQL = sql`true`): SQ
   return sql`admitted as (
       update tickets k set status = 'checked-in'
       where ${targetCondition(input.target, input.eventId)} and k.status = 'valid' and ${also}
-      returning k.id, k.ticket_type_id, k.attendee_name
+      returning k.id, k.booking_id, k.ticket_type_id, k.attendee_name
     ), written as (
       insert into check_ins (ticket_id, event_id, staff_user_id, staff_name, device_id, method${offline.names})
       select a.id, ${input.eventId}::uuid, ${input.staffUserId}::uuid,

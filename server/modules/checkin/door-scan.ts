@@ -9,6 +9,7 @@ import { admitInOneStatement } from "./admit-in-one-statement.ts";
 import { admissionVerdict, admitStatement, type TicketTarget } from "./admit-statement.ts";
 import { type BadScanBurstStep, noticeBadScan } from "./bad-scans.ts";
 import { announceAdmission } from "./door-announcements.ts";
+import { withDoorAnswers } from "./door-answers.ts";
 import type { DoorAttempt } from "./door-attempt.ts";
 import { verdictWithoutAdmission } from "./ticket-at-door.ts";
 
@@ -72,7 +73,8 @@ export async function admitQuickly(
  * Everything but a new admission of a valid ticket, for a caller whose door access was
  * checked: the scan's row is claimed first, so a concurrent retry waits on it and then
  * reads the verdict the first request stored (ten copies of one request make one
- * admission and ten identical answers); the verdict, admitted or why not, is stored.
+ * admission and ten identical answers); the verdict, admitted or why not, is stored, and
+ * answered with its ticket's answers (read after, never stored: decision 037).
  */
 export async function admitCarefully(
   db: Database,
@@ -103,7 +105,7 @@ export async function admitCarefully(
   // Once the admission committed; a retry answered from the stored verdict was announced
   // by the request that admitted.
   if (admittedHere) announceAdmission(db, attempt.eventId);
-  return verdict;
+  return withDoorAnswers(db, verdict);
 }
 
 async function storedVerdict(tx: Executor, attempt: DoorAttempt): Promise<DoorVerdict> {

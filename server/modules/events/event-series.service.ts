@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, not, sql } from "drizzle-orm";
 import {
   type AddDateInput,
@@ -14,6 +15,7 @@ import { assertNotCancelled, type Event, requireOwnedEvent } from "./event-owner
 import { eventSeries, events, ticketTypes } from "./events.schema.ts";
 import { assertCanPublish, seriesHoldsSlot } from "./publish-limit.ts";
 import { isLocalDay, weeklyStarts } from "./series-dates.ts";
+import { copyQuestions } from "./series-questions.ts";
 import { listWaitingSql, publicRemaining } from "./waiting-list-gate.ts";
 import { fromLocalInput, toLocalInput } from "./zoned-time.ts";
 
@@ -144,8 +146,9 @@ const tooManyDates = (path: string) =>
 /**
  * Copies `source` to each of `starts` in `seriesId`: every field but the id, short id,
  * times and waiting room, in the source's status, with copies of its ticket types (sales
- * windows shifted with the start, nothing taken). One insert for the dates and one for
- * their types, whatever their number; a short id that clashes is drawn again.
+ * windows shifted with the start, nothing taken) and of its checkout questions (their
+ * types mapped to the copies). One insert for the dates, one for their types and one for
+ * their questions, whatever their number; a short id that clashes is drawn again.
  */
 async function copyDates(
   tx: Executor,
@@ -201,13 +204,33 @@ async function copyDates(
     .from(ticketTypes)
     .where(eq(ticketTypes.eventId, source.id))
     .orderBy(asc(ticketTypes.position), asc(ticketTypes.createdAt));
-  if (types.length === 0) return;
+  // The copies' ids drawn here, so each date's questions name its own copy of a type.
+  const copied = made.map((date) => ({
+    date,
+    typeIds: Object.fromEntries(types.map((type) => [type.id, randomUUID()])),
+  }));
+  if (types.length > 0) await insertTypeCopies(tx, source, types, copied);
+  await copyQuestions(
+    tx,
+    source.id,
+    copied.map(({ date, typeIds }) => ({ eventId: date.id, typeIds })),
+  );
+}
+
+/** The ticket types of every copied date, one insert, under the ids drawn for them. */
+async function insertTypeCopies(
+  tx: Executor,
+  source: Event,
+  types: (typeof ticketTypes.$inferSelect)[],
+  copied: { date: { id: string; startsAt: Date }; typeIds: Record<string, string> }[],
+): Promise<void> {
   const shifted = (at: Date | null, offset: number) =>
     at ? new Date(at.getTime() + offset) : null;
   await tx.insert(ticketTypes).values(
-    made.flatMap((date) => {
+    copied.flatMap(({ date, typeIds }) => {
       const offset = date.startsAt.getTime() - source.startsAt.getTime();
       return types.map((type) => ({
+        id: typeIds[type.id],
         eventId: date.id,
         name: type.name,
         description: type.description,

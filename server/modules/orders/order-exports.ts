@@ -12,6 +12,12 @@ import {
 } from "#server/platform/csv/export-cursor.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
+import {
+  type AnswerColumn,
+  answerCells,
+  answerColumnsOf,
+  rowAnswersSql,
+} from "./export-answer-columns.ts";
 import { orderStateSql } from "./order-state.ts";
 
 export const orderExportKinds = ["orders", "attendees"] as const;
@@ -32,6 +38,7 @@ export const ordersCsvHeader = [
   "Discount",
 ] as const;
 
+/** The attendees CSV's fixed columns; one column per question of the event follows. */
 export const attendeesCsvHeader = [
   "Attendee",
   "Ticket type",
@@ -52,7 +59,8 @@ const wallTime = (column: string) =>
  * `orders.exportCsv`: one batch of an event's orders (one row per booking, oldest first)
  * or attendees (one row per ticket) as CSV lines, keyset paged: the page that streams the
  * file asks for the next batch only when the download has taken the last one, so a
- * download left half way stops asking.
+ * download left half way stops asking. The attendees' head is the event's own: the fixed
+ * columns, then one per question (`answerColumnsOf`).
  */
 export async function exportBatch(
   db: Executor,
@@ -65,12 +73,11 @@ export async function exportBatch(
     : null;
   const batch =
     input.kind === "orders"
-      ? await ordersBatch(db, event.id, after)
-      : await attendeesBatch(db, event.id, after);
-  const header = input.kind === "orders" ? ordersCsvHeader : attendeesCsvHeader;
+      ? { ...(await ordersBatch(db, event.id, after)), header: ordersCsvHeader }
+      : await attendeesBatch(db, event.id, after, await answerColumnsOf(db, event.id));
   return {
     filename: csvFilename(input.kind, event.title, "event", new Date()),
-    head: after ? null : csvHead(header),
+    head: after ? null : csvHead(batch.header),
     lines: batch.lines.join(""),
     rows: batch.lines.length,
     nextCursor: batch.lines.length === EXPORT_BATCH_ROWS ? batch.next : null,
@@ -129,7 +136,12 @@ async function ordersBatch(db: Executor, eventId: string, after: string[] | null
   };
 }
 
-async function attendeesBatch(db: Executor, eventId: string, after: string[] | null) {
+async function attendeesBatch(
+  db: Executor,
+  eventId: string,
+  after: string[] | null,
+  columns: AnswerColumn[],
+) {
   const rows = await rowsOf<{
     id: string;
     attendee_name: string;
@@ -138,6 +150,7 @@ async function attendeesBatch(db: Executor, eventId: string, after: string[] | n
     holder_name: string | null;
     reference: string;
     checked_in_at: string | null;
+    answers?: unknown;
   }>(
     db,
     sql`select k.id, k.attendee_name, t.name as type_name, k.status,
@@ -145,6 +158,7 @@ async function attendeesBatch(db: Executor, eventId: string, after: string[] | n
         b.reference,
         (select ${wallTime("max(c.created_at)")} from check_ins c
           where c.ticket_id = k.id and c.undone_at is null) as checked_in_at
+        ${columns.length > 0 ? sql`, ${rowAnswersSql} as answers` : sql``}
       from tickets k join bookings b on b.id = k.booking_id
         join events e on e.id = k.event_id
         join ticket_types t on t.id = k.ticket_type_id
@@ -164,8 +178,10 @@ async function attendeesBatch(db: Executor, eventId: string, after: string[] | n
         r.reference,
         r.checked_in_at,
         r.id,
+        ...answerCells(columns, r.answers),
       ]),
     ),
     next: last ? encodeExportCursor(last.id) : null,
+    header: [...attendeesCsvHeader, ...columns.map((c) => c.header)],
   };
 }
