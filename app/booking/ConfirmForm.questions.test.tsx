@@ -21,7 +21,7 @@ const hold: HoldView = {
       quantity: 2,
       unitPriceMinor: 0,
       discountMinor: 0,
-      currency: null,
+      currency: "EUR",
     },
   ],
   ticketCount: 2,
