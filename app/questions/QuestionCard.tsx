@@ -55,7 +55,7 @@ export function QuestionCard({ question, event, first, last }: Props) {
             {question.label}
           </Text>
           {question.required ? (
-            <Badge variant="light" color="orange.9">
+            <Badge variant="light" color="blue" style={{ flexShrink: 0 }}>
               Required
             </Badge>
           ) : null}

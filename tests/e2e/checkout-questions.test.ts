@@ -65,7 +65,7 @@ async function addQuestion(
   question: { label: string; kind: string; options?: string; required: boolean; scope: string },
 ) {
   const form = page.getByRole("form", { name: "Add question" });
-  await form.getByLabel("Question", { exact: true }).fill(question.label);
+  await form.getByLabel(/^Question/).fill(question.label);
   await form.getByLabel(question.kind, { exact: true }).check();
   await form.getByLabel("Options of a choice").fill(question.options ?? "");
   const required = form.getByLabel(/^Required/);
@@ -98,6 +98,7 @@ describe("questions at checkout in the browser", () => {
     };
     await addQuestion(organiser, { ...size, options: "S" });
     const form = organiser.getByRole("form", { name: "Add question" });
+    await form.getByText("Give at least 2 options.").waitFor();
     await expect(form.getByLabel("Options of a choice").getAttribute("aria-invalid")).resolves.toBe(
       "true",
     );
