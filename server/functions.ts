@@ -22,6 +22,7 @@ import { paymentFunctions } from "./modules/payments/payments.functions.ts";
 import { refundProgressFunctions } from "./modules/payments/refund-progress.functions.ts";
 import { subscriptionFunctions } from "./modules/payments/subscription.functions.ts";
 import { profileFunctions } from "./modules/profile/profile.functions.ts";
+import { questionFunctions } from "./modules/questions/questions.functions.ts";
 import { teamMembershipResolvers } from "./modules/teams/team-access.ts";
 import { teamTopicSource } from "./modules/teams/team-topics.ts";
 import { teamFunctions } from "./modules/teams/teams.functions.ts";
@@ -56,6 +57,7 @@ export const appFunctions = [
   ...waitingListFunctions,
   ...holdFunctions,
   ...codeFunctions,
+  ...questionFunctions,
   ...bookingFunctions,
   ...paymentFunctions,
   ...ticketFunctions,

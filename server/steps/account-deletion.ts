@@ -1,3 +1,4 @@
+import { eraseAnswersOf } from "#server/modules/bookings/booking-answers.ts";
 import {
   cancelFutureBookingsOfUser,
   forgetBookingContactsOf,
@@ -39,6 +40,8 @@ export const accountDeletionSteps: readonly DeletionStep[] = [
   eraseCheckInNamesOf,
   eraseNamesOfDeletedAccount,
   forgetBookingContactsOf,
+  // The answers given at checkout go entirely (decision 037): they are the buyer's.
+  eraseAnswersOf,
   forgetInvitationsTo,
   deleteNotificationsOf,
   // Door teams lose the member at once (their access is read on every request).

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import type { HoldView } from "#contract/hold-view.ts";
 import { offerEmailVerification } from "#server/modules/accounts/email-verification.ts";
 import { events } from "#server/modules/events/events.schema.ts";
+import type { AnswerRow } from "#server/modules/questions/check-answers.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { Executor } from "#server/platform/db/database.ts";
+import { insertAnswers } from "./booking-answers.ts";
 import { tellBooked } from "./booking-notices.ts";
 import { type BookedPayment, insertBooking, insertLinesAndTickets } from "./booking-records.ts";
 import type { BookingDeps } from "./confirm-request.ts";
@@ -17,6 +19,8 @@ export type ClaimedHoldBooking = {
   hold: HoldView;
   /** One per ticket, in the hold's item order. */
   attendees: { name: string }[];
+  /** The answers to the event's questions, checked (questions' `checkAnswers`). */
+  answers?: readonly AnswerRow[];
   contactEmail?: string | undefined;
   /** A built-in provider (pay at the venue), when no payment was taken before. */
   provider?: PaymentProviderName;
@@ -27,7 +31,7 @@ export type ClaimedHoldBooking = {
 /**
  * Makes the booking of a hold the caller has just claimed (holds' `claimHold`), inside
  * the caller's transaction: the booking row under a fresh reference, its lines, one
- * ticket per attendee, the notification and the tickets email (`tellBooked`), and the
+ * ticket per attendee, the answers (the attendees' on their tickets), the notification and the tickets email (`tellBooked`), and the
  * offer to verify a contact address. Shared by `bookings.confirm` and the payments
  * module's settlement of a paid checkout, so a card booking is exactly a booking.
  */
@@ -59,7 +63,8 @@ export async function bookClaimedHold(
     provider: input.provider ?? "venue",
     ...(input.payment ? { paid: input.payment } : {}),
   });
-  await insertLinesAndTickets(tx, bookingId, userId, hold, input.attendees);
+  const ticketIds = await insertLinesAndTickets(tx, bookingId, userId, hold, input.attendees);
+  await insertAnswers(tx, bookingId, ticketIds, input.answers ?? []);
   await tellBooked(tx, deps, {
     bookingId,
     userId,

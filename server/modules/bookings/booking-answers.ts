@@ -1,5 +1,48 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AnswerView } from "#contract/event-questions.ts";
+import type { AnswerRow } from "#server/modules/questions/check-answers.ts";
+import type { Executor } from "#server/platform/db/database.ts";
+import { bookingAnswers } from "./bookings.schema.ts";
+
+/**
+ * Writes a booking's answers in its transaction: the order's with no ticket, each
+ * attendee's on the ticket issued for that attendee (`ticketIds`, the attendees' order).
+ */
+export async function insertAnswers(
+  tx: Executor,
+  bookingId: string,
+  ticketIds: readonly string[],
+  answers: readonly AnswerRow[],
+): Promise<void> {
+  if (answers.length === 0) return;
+  await tx.insert(bookingAnswers).values(
+    answers.map((answer) => {
+      const ticketId = answer.attendeeIndex === null ? null : ticketIds[answer.attendeeIndex];
+      if (ticketId === undefined) throw new Error("an answer for a ticket not issued");
+      return {
+        bookingId,
+        ticketId,
+        questionId: answer.questionId,
+        label: answer.label,
+        kind: answer.kind,
+        value: answer.value,
+        position: answer.position,
+      };
+    }),
+  );
+}
+
+/**
+ * A deleted account's answers go with it (decision 037, an account-deletion step): those
+ * of its bookings, the order's and every ticket's, whoever holds the ticket now (the
+ * buyer gave them). Its bookings themselves are kept, anonymised, for the organiser.
+ */
+export async function eraseAnswersOf(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(
+    sql`delete from booking_answers where booking_id in
+      (select id from bookings where user_id = ${userId}::uuid)`,
+  );
+}
 
 /**
  * A booking's answers (decision 037) as one JSON array of `AnswerView`, the order's and

@@ -77,14 +77,17 @@ export async function insertBooking(
   throw new Error("no free booking reference after 5 tries");
 }
 
-/** The booking's lines (names and prices as held) and one ticket per attendee. */
+/**
+ * The booking's lines (names and prices as held) and one ticket per attendee; returns the
+ * tickets' ids in the attendees' order.
+ */
 export async function insertLinesAndTickets(
   tx: Executor,
   bookingId: string,
   userId: string,
   hold: HoldView,
   attendees: { name: string }[],
-): Promise<void> {
+): Promise<string[]> {
   await tx.insert(bookingItems).values(
     hold.items.map((item) => ({
       bookingId,
@@ -99,7 +102,7 @@ export async function insertLinesAndTickets(
   const types = hold.items.flatMap((item) =>
     Array.from({ length: item.quantity }, () => item.ticketTypeId),
   );
-  await issueTickets(tx, {
+  return issueTickets(tx, {
     bookingId,
     eventId: hold.eventId,
     holderUserId: userId,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idempotencyKeyInput } from "#server/modules/holds/holds.functions.ts";
+import { answersInput } from "#server/modules/questions/question-input.ts";
 import {
   type AnyFunctionDefinition,
   defineFunction,
@@ -15,7 +16,10 @@ const reference = z
   .min(1, "Enter the booking reference.")
   .max(20, "A reference looks like K7QM-3TPX.");
 
-/** One name per ticket, in the hold's order (also the card checkout's input). */
+/**
+ * One name per ticket, in the hold's order, with the attendee's answers to the event's
+ * questions (also the card checkout's input).
+ */
 export const attendeesInput = z
   .array(
     z.object({
@@ -24,6 +28,7 @@ export const attendeesInput = z
         .trim()
         .min(1, "Enter the attendee's name.")
         .max(100, "Use at most 100 characters."),
+      answers: answersInput,
     }),
   )
   .min(1, "Enter one name per ticket.")
@@ -40,6 +45,8 @@ export const confirmBooking = defineFunction({
   input: z.object({
     holdId: z.uuid("Choose a hold."),
     attendees: attendeesInput,
+    /** The order's answers (decision 037). */
+    answers: answersInput,
     contactEmail: contactEmailInput,
     paymentProvider: z.enum(paymentProviderNames).optional(),
     idempotencyKey: idempotencyKeyInput,

@@ -5,6 +5,7 @@ import type { HoldView } from "#contract/hold-view.ts";
 import { claimHold } from "#server/modules/holds/claim-hold.ts";
 import { expireHoldStatement } from "#server/modules/holds/hold-statements.ts";
 import { loadHoldView } from "#server/modules/holds/hold-view.ts";
+import { type AnswerRow, checkAnswers } from "#server/modules/questions/check-answers.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { DEADLOCK, sqlStateOf, UNIQUE_VIOLATION } from "#server/platform/db/db-errors.ts";
@@ -111,10 +112,12 @@ export async function confirmHold(
     const message = `Enter one name per ticket (${hold.ticketCount}).`;
     throw new FunctionError("INVALID_ARGUMENT", message, [{ path: "attendees", message }]);
   }
+  // Before anything is claimed: a refused answer leaves the hold as it was.
+  const answers = await checkAnswers(deps.db, hold, request.attendees, request.answers);
   const bookingId = randomUUID();
   const create = () =>
     deps.db.transaction((tx) =>
-      createBooking(tx, deps, userId, request, { bookingId, eventId: hold.eventId }),
+      createBooking(tx, deps, userId, request, { bookingId, eventId: hold.eventId, answers }),
     );
   try {
     // A deadlock (with a multi-type hold or a sweep) undid everything: once more is safe.
@@ -141,7 +144,7 @@ async function createBooking(
   deps: BookingDeps,
   userId: string,
   request: ConfirmRequest,
-  ids: { bookingId: string; eventId: string },
+  ids: { bookingId: string; eventId: string; answers: readonly AnswerRow[] },
 ): Promise<void> {
   await tx.insert(idempotencyKeys).values({
     userId,
@@ -160,6 +163,7 @@ async function createBooking(
     userId,
     hold,
     attendees: request.attendees,
+    answers: ids.answers,
     contactEmail: request.contactEmail,
     provider: request.paymentProvider ?? "venue",
   });

@@ -1,3 +1,4 @@
+import type { Answers } from "#contract/event-questions.ts";
 import type { Settings } from "#server/config.ts";
 import type { Database } from "#server/platform/db/database.ts";
 import type { MessageService } from "#server/platform/messages/message-service.ts";
@@ -13,7 +14,9 @@ export type BookingDeps = {
 export type ConfirmRequest = {
   holdId: string;
   /** One per ticket, in the hold's order (its items by ticket type position). */
-  attendees: { name: string }[];
+  attendees: { name: string; answers?: Answers | undefined }[];
+  /** The order's answers to the event's questions (decision 037). */
+  answers?: Answers | undefined;
   contactEmail?: string;
   paymentProvider?: PaymentProviderName;
   idempotencyKey: string;

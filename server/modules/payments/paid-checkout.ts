@@ -4,6 +4,7 @@ import { bookClaimedHold } from "#server/modules/bookings/book-claimed-hold.ts";
 import { claimHold, claimLapsedHold } from "#server/modules/holds/claim-hold.ts";
 import { loadHoldView } from "#server/modules/holds/hold-view.ts";
 import { issueInvoiceFor } from "#server/modules/invoices/issue-invoices.ts";
+import { keptAnswers } from "#server/modules/questions/check-answers.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { alertOrganiser, refundLater, startRefund } from "./late-refund.ts";
@@ -72,6 +73,7 @@ export async function settlePaidCheckout(
     userId: row.userId,
     hold,
     attendees: row.attendees,
+    answers: await keptAnswers(tx, hold, row.attendees, row.orderAnswers),
     contactEmail: row.contactEmail ?? undefined,
     payment: {
       provider: row.provider,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { CheckoutQuote } from "#contract/checkout-view.ts";
 import { attendeesInput, contactEmailInput } from "#server/modules/bookings/bookings.functions.ts";
 import { loadHoldView } from "#server/modules/holds/hold-view.ts";
+import { answersInput } from "#server/modules/questions/question-input.ts";
 import {
   type AnyFunctionDefinition,
   defineFunction,
@@ -56,6 +57,8 @@ export const startCardCheckout = defineFunction({
   input: z.object({
     holdId: z.uuid("Choose a hold."),
     attendees: attendeesInput,
+    /** The order's answers (decision 037). */
+    answers: answersInput,
     contactEmail: contactEmailInput,
   }),
   access: "signed-in",

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+import type { Answers } from "#contract/event-questions.ts";
 import type { HoldView } from "#contract/hold-view.ts";
 import { loadHoldView } from "#server/modules/holds/hold-view.ts";
+import { checkAnswers } from "#server/modules/questions/check-answers.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
@@ -11,7 +13,10 @@ import { checkouts } from "./payments.schema.ts";
 
 export type StartCheckoutInput = {
   holdId: string;
-  attendees: { name: string }[];
+  /** One per ticket, in the hold's order, with the attendee's answers (decision 037). */
+  attendees: { name: string; answers?: Answers | undefined }[];
+  /** The order's answers. */
+  answers?: Answers | undefined;
   contactEmail?: string | undefined;
 };
 
@@ -48,8 +53,8 @@ function notLive(hold: HoldView): FunctionError {
 
 /**
  * payments.startCheckout: a hosted card checkout of the caller's live hold. Records the
- * `checkouts` row (one per hold; a second start updates the attendees and contact and
- * reuses the same provider checkout), extends the hold to the checkout's expiry (the
+ * `checkouts` row (one per hold; a second start updates the attendees, their answers and
+ * the contact and reuses the same provider checkout), extends the hold to the checkout's expiry (the
  * page's countdown reads the hold), then asks the provider, outside any transaction,
  * with the hold's id as idempotency key. A provider failure leaves the row and the hold:
  * a retry sends the same request and gets the same checkout.
@@ -76,6 +81,9 @@ export async function startCheckout(
     const message = `Enter one name per ticket (${hold.ticketCount}).`;
     throw new FunctionError("INVALID_ARGUMENT", message, [{ path: "attendees", message }]);
   }
+  // Before the row and the provider: a refused answer is never charged for. Kept with the
+  // attendees, so whichever path makes the booking once paid writes them (decision 037).
+  await checkAnswers(deps.db, hold, input.attendees, input.answers);
   const row = await deps.db.transaction(async (tx) => {
     const recorded = await recordCheckout(tx, provider.name, userId, input, priced);
     if (!recorded) throw notLive({ ...hold, status: "converted" });
@@ -97,8 +105,8 @@ export async function startCheckout(
 }
 
 /**
- * The checkout row of the hold: inserted, or (a second start) its attendees and contact
- * updated while it is still open; the amounts and expiry of the first start are kept.
+ * The checkout row of the hold: inserted, or (a second start) its attendees, answers and
+ * contact updated while it is still open; the amounts and expiry of the first start are kept.
  * Null when the hold's checkout is no longer open (paid, expired).
  */
 async function recordCheckout(
@@ -116,7 +124,12 @@ async function recordCheckout(
       eventId: priced.facts.eventId,
       businessId: priced.facts.businessId,
       provider: providerName,
-      attendees: input.attendees.map((attendee) => ({ name: attendee.name })),
+      attendees: input.attendees.map((attendee) =>
+        attendee.answers
+          ? { name: attendee.name, answers: attendee.answers }
+          : { name: attendee.name },
+      ),
+      orderAnswers: input.answers ?? {},
       contactEmail: input.contactEmail ?? null,
       currency: (priced.currency ?? "").toLowerCase(),
       ticketsMinor: priced.ticketsMinor,
@@ -131,6 +144,7 @@ async function recordCheckout(
       target: checkouts.holdId,
       set: {
         attendees: sql`excluded.attendees`,
+        orderAnswers: sql`excluded.order_answers`,
         contactEmail: sql`excluded.contact_email`,
       },
       setWhere: sql`${checkouts.status} = 'open'`,

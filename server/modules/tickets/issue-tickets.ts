@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Executor } from "#server/platform/db/database.ts";
 import { newManualCode } from "./manual-code.ts";
 import { tickets } from "./tickets.schema.ts";
@@ -14,11 +14,14 @@ export type TicketsToIssue = {
 /**
  * Issues a booking's tickets, in the booking's transaction. Each gets 256 random bits of
  * secret: its QR token is signed over it, so replacing the secret kills the old QR.
+ * Returns the tickets' ids in the admissions' order (the attendees' answers go on them).
  */
-export async function issueTickets(tx: Executor, order: TicketsToIssue): Promise<void> {
+export async function issueTickets(tx: Executor, order: TicketsToIssue): Promise<string[]> {
   const now = Date.now();
+  const ids = order.admissions.map(() => randomUUID());
   await tx.insert(tickets).values(
     order.admissions.map((admission, index) => ({
+      id: ids[index] as string,
       bookingId: order.bookingId,
       eventId: order.eventId,
       ticketTypeId: admission.ticketTypeId,
@@ -30,4 +33,5 @@ export async function issueTickets(tx: Executor, order: TicketsToIssue): Promise
       createdAt: new Date(now + index),
     })),
   );
+  return ids;
 }
