@@ -1,4 +1,4 @@
-import { Button, Fieldset, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Fieldset, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import { formatPrice } from "#app/events/format.ts";
@@ -99,31 +99,42 @@ export function ConfirmForm({
           <Stack gap="sm">
             {slots.map((typeName, index) => {
               const name = attendeeField(index);
+              const asked = questions.attendees[index] ?? [];
               return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: one attendee per ticket, in order
-                <Stack key={index} gap="xs">
-                  <TextInput
-                    name={name}
-                    label={`Ticket ${index + 1} (${typeName}): attendee's name`}
-                    autoComplete={index === 0 ? "name" : "off"}
-                    required
-                    maxLength={100}
-                    defaultValue={values[name] ?? (index === 0 ? (userName ?? "") : "")}
-                    error={failure?.fieldErrors[name]}
-                  />
-                  {(questions.attendees[index] ?? []).map((question) => {
-                    const answer = attendeeAnswerField(index, question.id);
-                    return (
-                      <QuestionInput
-                        key={question.id}
-                        question={question}
-                        name={answer}
-                        value={values[answer] ?? ""}
-                        error={failure?.fieldErrors[answer]}
-                      />
-                    );
-                  })}
-                </Stack>
+                // One box per attendee when they are asked more than a name, so each
+                // attendee's answers read as theirs.
+                <Paper
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one attendee per ticket, in order
+                  key={index}
+                  withBorder={asked.length > 0}
+                  p={asked.length > 0 ? "sm" : 0}
+                  radius="md"
+                  bg="transparent"
+                >
+                  <Stack gap="xs">
+                    <TextInput
+                      name={name}
+                      label={`Ticket ${index + 1} (${typeName}): attendee's name`}
+                      autoComplete={index === 0 ? "name" : "off"}
+                      required
+                      maxLength={100}
+                      defaultValue={values[name] ?? (index === 0 ? (userName ?? "") : "")}
+                      error={failure?.fieldErrors[name]}
+                    />
+                    {asked.map((question) => {
+                      const answer = attendeeAnswerField(index, question.id);
+                      return (
+                        <QuestionInput
+                          key={question.id}
+                          question={question}
+                          name={answer}
+                          value={values[answer] ?? ""}
+                          error={failure?.fieldErrors[answer]}
+                        />
+                      );
+                    })}
+                  </Stack>
+                </Paper>
               );
             })}
           </Stack>
