@@ -174,4 +174,46 @@ describe("questions at checkout in the browser", () => {
     await axeCleanNow(buyer);
     for (const page of [organiser, buyer]) await page.close();
   });
+
+  it("asks and refuses without JavaScript too, keeping what was typed", async () => {
+    const organiser = await newPage(browser, { mobile: true });
+    const ownerId = await signInAsOwner(organiser, base, "Plain Organiser");
+    const event = await freeEvent(ownerId);
+    const ask = (label: string, kind: string, scope: string, options: string[] = []) =>
+      call(
+        "questions.save",
+        { eventId: event.eventId, label, kind, options, required: true, scope, ticketTypeIds: [] },
+        ownerId,
+      );
+    await ask("Shoe size", "choice", "attendee", ["Small", "Large"]);
+    await ask("Phone at the door", "text", "order");
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      // A phone's browser, as newPage gives (the bare headless one was refused with a 400).
+      userAgent:
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
+    });
+    const page = await context.newPage();
+    await signInAs(page, base, { name: "Noel Script" });
+    await page.goto(`${base}/booking/${event.shortId}`);
+    await page.getByLabel("Child").selectOption("1");
+    await page.getByRole("button", { name: "Hold tickets" }).click();
+    await page.getByText("Who is coming").waitFor();
+    await page.getByRole("radiogroup", { name: "Shoe size" }).getByLabel("Large").check();
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await page.getByText("Answer this question.").waitFor();
+    await expect(
+      page.getByRole("radiogroup", { name: "Shoe size" }).getByLabel("Large").isChecked(),
+    ).resolves.toBe(true);
+    await page.getByLabel(/^Phone at the door/).fill("07700 900123");
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await page.waitForURL(/\/booking_refrence\?reference=/);
+    await expect(
+      page.getByRole("listitem").filter({ hasText: "Noel Script" }).textContent(),
+    ).resolves.toMatch(/Shoe size:\s*Large/);
+    await page.getByText(/Phone at the door:\s*07700 900123/).waitFor();
+    await context.close();
+    await organiser.close();
+  });
 });
