@@ -9,7 +9,7 @@ import { callFunction, signInAs, signInAsOwner } from "./session.ts";
  * Questions at checkout (issue 29 part 4, decision 037), in Chromium on a phone: the
  * organiser adds questions on the questions page; a buyer holds two tickets, is refused
  * without the required answers (said on the fields, what was typed kept), answers, books,
- * and the booking shows the answers.
+ * and the booking shows the answers, which stay when the organiser then removes a question.
  */
 const base = inject("baseURL").replace("127.0.0.1", "localhost");
 const call = <T>(name: string, data: unknown, userId?: string) =>
@@ -172,6 +172,25 @@ describe("questions at checkout in the browser", () => {
       buyer.getByRole("region", { name: "Your answers" }).textContent(),
     ).resolves.toMatch(/I agree to the photo policy:\s*Yes/);
     await axeCleanNow(buyer);
+
+    // The organiser moves the photo policy up and removes "Date of birth" (after asking):
+    // the answers already given stay on the booking.
+    await organiser.getByRole("button", { name: 'Move "I agree to the photo policy" up' }).click();
+    await expect
+      .poll(() => cards.allTextContents())
+      .toEqual([
+        expect.stringContaining("T-shirt size"),
+        expect.stringContaining("I agree to the photo policy"),
+        expect.stringContaining("Date of birth"),
+      ]);
+    await cards
+      .filter({ hasText: "Date of birth" })
+      .getByRole("button", { name: "Remove" })
+      .click();
+    await organiser.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    await expect.poll(() => cards.count()).toBe(2);
+    await buyer.reload();
+    await expect(bea.textContent()).resolves.toMatch(/Date of birth:\s*2015-04-01/);
     for (const page of [organiser, buyer]) await page.close();
   });
 
