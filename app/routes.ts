@@ -52,6 +52,8 @@ export default [
     route("business/events/:id/waiting_list", "routes/business.events.$id.waiting_list.tsx"),
     // The event's promo and access codes (issue 29, decision 036).
     route("business/events/:id/codes", "routes/business.events.$id.codes.tsx"),
+    // The questions asked at checkout (issue 29 part 4, decision 037).
+    route("business/events/:id/questions", "routes/business.events.$id.questions.tsx"),
     route("business/teams", "routes/business.teams._index.tsx"),
     // Stripe Connect: the account's state, and where Stripe's onboarding comes back to.
     route("business/payments", "routes/business.payments.tsx"),

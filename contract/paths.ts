@@ -73,3 +73,8 @@ export function revenuePath(eventId?: string): string {
 export function codesPath(eventId: string): string {
   return `/business/events/${encodeURIComponent(eventId)}/codes`;
 }
+
+/** `/business/events/{eventId}/questions`: the questions asked at checkout for one event. */
+export function questionsPath(eventId: string): string {
+  return `/business/events/${encodeURIComponent(eventId)}/questions`;
+}

@@ -28,6 +28,7 @@ import { codeShots, prepareCodes } from "./screenshots-codes.ts";
 import { prepareScreens, type ScreenData, signIn } from "./screenshots-data.ts";
 import { doorShots } from "./screenshots-door.ts";
 import { orderShots } from "./screenshots-orders.ts";
+import { prepareQuestions, questionShots } from "./screenshots-questions.ts";
 import { prepareSeries, seriesShots } from "./screenshots-series.ts";
 import { waitingListScreens } from "./screenshots-waiting-list.ts";
 import { prepareWaitingRoom, waitingRoomShots } from "./screenshots-waiting-room.ts";
@@ -307,6 +308,7 @@ try {
     ...(await waitingListScreens(baseURL, prepared)),
     ...seriesShots(await prepareSeries(baseURL, prepared.ownerId)),
     ...codeShots(await prepareCodes(baseURL, prepared.ownerId)),
+    ...questionShots(await prepareQuestions(baseURL, prepared.ownerId)),
   ].filter((shot) => only.length === 0 || only.some((part) => shot.name.includes(part)));
   rmSync(outDir, { recursive: true, force: true });
   let count = 0;

@@ -2,6 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import type { BookingView } from "#contract/booking-view.ts";
 import { ticketPath } from "#contract/paths.ts";
+import { AnswerList } from "./AnswerList.tsx";
 import { bookingStatusLabels, paymentLabel, ticketStatusLabels } from "./booking-labels.ts";
 import { EventHeader } from "./EventHeader.tsx";
 import { codeLines, feeAndTaxLines, LineItems } from "./LineItems.tsx";
@@ -42,6 +43,9 @@ function Tickets({ booking }: { booking: BookingView }) {
               <Text size="sm" c="dimmed">
                 {ticket.ticketTypeName}
               </Text>
+              {ticket.id ? (
+                <AnswerList answers={booking.answers.filter((a) => a.ticketId === ticket.id)} />
+              ) : null}
             </Stack>
             <StatusBadge status={ticketStatusLabels[ticket.status]} />
           </Group>
@@ -53,6 +57,7 @@ function Tickets({ booking }: { booking: BookingView }) {
 
 /** A booking as its owner or a visitor with its contact sees it. */
 export function BookingDetails({ booking }: { booking: BookingView }) {
+  const orderAnswers = booking.answers.filter((answer) => answer.ticketId === null);
   return (
     <Stack gap="lg">
       <EventHeader event={booking.event} href={`/${booking.event.shortId}`} />
@@ -84,6 +89,14 @@ export function BookingDetails({ booking }: { booking: BookingView }) {
         </Title>
         <Tickets booking={booking} />
       </Stack>
+      {orderAnswers.length > 0 ? (
+        <Stack gap="sm" component="section" aria-labelledby="answers-heading">
+          <Title order={2} size="h4" id="answers-heading">
+            Your answers
+          </Title>
+          <AnswerList answers={orderAnswers} />
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

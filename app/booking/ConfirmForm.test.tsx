@@ -50,6 +50,7 @@ function render(quote: CheckoutQuote | null): string {
     <ConfirmForm
       hold={hold}
       quote={quote}
+      questions={{ order: [], attendees: [] }}
       userName="Ada"
       accountEmail={null}
       failure={undefined}

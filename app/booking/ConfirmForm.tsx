@@ -1,16 +1,26 @@
-import { Button, Fieldset, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Fieldset, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { Form } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import { formatPrice } from "#app/events/format.ts";
 import type { FormFailure } from "#app/forms/form-failure.ts";
 import type { CheckoutQuote } from "#contract/checkout-view.ts";
+import type { HoldQuestions } from "#contract/event-questions.ts";
 import type { HoldView } from "#contract/hold-view.ts";
-import { attendeeField, confirmKeyOf, ticketSlots } from "./booking-form-fields.ts";
+import {
+  attendeeAnswerField,
+  attendeeField,
+  confirmKeyOf,
+  orderAnswerField,
+  ticketSlots,
+} from "./booking-form-fields.ts";
+import { QuestionInput } from "./QuestionInput.tsx";
 
 type Props = {
   hold: HoldView;
   /** How the hold is paid; null when the server gave no quote (confirmed as before). */
   quote: CheckoutQuote | null;
+  /** What the organiser asks of this hold (`questions.forHold`). */
+  questions: HoldQuestions;
   userName: string | null;
   /** The account's email, the contact email's starting value. */
   accountEmail: string | null;
@@ -62,10 +72,18 @@ function SubmitButton({ quote, pending }: { quote: CheckoutQuote | null; pending
 }
 
 /**
- * Step two: a name per ticket (the first one is the buyer's), an optional email, then
- * confirm (free, pay at the venue) or pay by card (the hosted checkout).
+ * Step two: a name per ticket (the first one is the buyer's) with that attendee's
+ * questions under it, the order's questions, an optional email, then confirm (free, pay at the venue) or pay by card (the hosted checkout).
  */
-export function ConfirmForm({ hold, quote, userName, accountEmail, failure, pending }: Props) {
+export function ConfirmForm({
+  hold,
+  quote,
+  questions,
+  userName,
+  accountEmail,
+  failure,
+  pending,
+}: Props) {
   const slots = ticketSlots(hold.items);
   const values = failure?.values ?? {};
   const nameErrorsAtTop = failure && Object.keys(failure.fieldErrors).length === 0;
@@ -81,22 +99,64 @@ export function ConfirmForm({ hold, quote, userName, accountEmail, failure, pend
           <Stack gap="sm">
             {slots.map((typeName, index) => {
               const name = attendeeField(index);
+              const asked = questions.attendees[index] ?? [];
               return (
-                <TextInput
-                  // biome-ignore lint/suspicious/noArrayIndexKey: one input per ticket, in order
+                // One box per attendee when they are asked more than a name, so each
+                // attendee's answers read as theirs.
+                <Paper
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one attendee per ticket, in order
                   key={index}
-                  name={name}
-                  label={`Ticket ${index + 1} (${typeName}): attendee's name`}
-                  autoComplete={index === 0 ? "name" : "off"}
-                  required
-                  maxLength={100}
-                  defaultValue={values[name] ?? (index === 0 ? (userName ?? "") : "")}
-                  error={failure?.fieldErrors[name]}
-                />
+                  withBorder={asked.length > 0}
+                  p={asked.length > 0 ? "sm" : 0}
+                  radius="md"
+                  bg="transparent"
+                >
+                  <Stack gap="xs">
+                    <TextInput
+                      name={name}
+                      label={`Ticket ${index + 1} (${typeName}): attendee's name`}
+                      autoComplete={index === 0 ? "name" : "off"}
+                      required
+                      maxLength={100}
+                      defaultValue={values[name] ?? (index === 0 ? (userName ?? "") : "")}
+                      error={failure?.fieldErrors[name]}
+                    />
+                    {asked.map((question) => {
+                      const answer = attendeeAnswerField(index, question.id);
+                      return (
+                        <QuestionInput
+                          key={question.id}
+                          question={question}
+                          name={answer}
+                          value={values[answer] ?? ""}
+                          error={failure?.fieldErrors[answer]}
+                        />
+                      );
+                    })}
+                  </Stack>
+                </Paper>
               );
             })}
           </Stack>
         </Fieldset>
+        {questions.order.length > 0 ? (
+          <Fieldset legend="Questions" variant="unstyled" m={0}>
+            <Stack gap="sm">
+              {questions.order.map((question) => {
+                const answer = orderAnswerField(question.id);
+                return (
+                  <QuestionInput
+                    key={question.id}
+                    question={question}
+                    name={answer}
+                    value={values[answer] ?? ""}
+                    error={failure?.fieldErrors[answer]}
+                  />
+                );
+              })}
+            </Stack>
+          </Fieldset>
+        ) : null}
         <TextInput
           name="contactEmail"
           type="email"

@@ -1,9 +1,15 @@
 import { data, redirect } from "react-router";
 import { type FormFailure, field } from "#app/forms/form-failure.ts";
 import type { ServerContext } from "#app/server-context.ts";
+import type { Answers } from "#contract/event-questions.ts";
 import { bookingPath } from "#contract/paths.ts";
 import { bookingFailure } from "./booking-failure.ts";
-import { attendeeField, quantityField } from "./booking-form-fields.ts";
+import {
+  attendeeAnswerField,
+  attendeeField,
+  orderAnswerField,
+  quantityField,
+} from "./booking-form-fields.ts";
 
 export type BookingActionData = {
   intent: string;
@@ -54,17 +60,37 @@ async function hold(server: ServerContext, eventId: string, form: FormData) {
   }
 }
 
-function attendeesOf(form: FormData): { name: string }[] {
-  const attendees: { name: string }[] = [];
+/** The answers posted under `prefix` (`answers.` or `attendees.{i}.answers.`), by question id. */
+function answersUnder(form: FormData, prefix: string): Answers | undefined {
+  const answers: Answers = {};
+  for (const key of form.keys()) {
+    if (key.startsWith(prefix)) answers[key.slice(prefix.length)] = field(form, key);
+  }
+  return Object.keys(answers).length > 0 ? answers : undefined;
+}
+
+/** The attendees' names and, when asked, their answers; the answers are sent only if asked. */
+function attendeesOf(form: FormData): { name: string; answers?: Answers }[] {
+  const attendees: { name: string; answers?: Answers }[] = [];
   while (form.has(attendeeField(attendees.length))) {
-    attendees.push({ name: field(form, attendeeField(attendees.length)) });
+    const index = attendees.length;
+    const answers = answersUnder(form, attendeeAnswerField(index, ""));
+    attendees.push({ name: field(form, attendeeField(index)), ...(answers ? { answers } : {}) });
   }
   return attendees;
+}
+
+/** The order's answers, as the function's `answers` input (absent when none were asked). */
+function orderAnswersOf(form: FormData): { answers?: Answers } {
+  const answers = answersUnder(form, orderAnswerField(""));
+  return answers ? { answers } : {};
 }
 
 /** A refusal of the attendees form (confirm or pay), its errors on the fields they name. */
 function attendeesFailure(intent: string, error: unknown, form: FormData) {
   const { failure, status } = bookingFailure(error, form, (path) => {
+    // An answer's path is its field's name (`answers.{id}`, `attendees.{i}.answers.{id}`).
+    if (/^(attendees\.\d+\.)?answers\./.test(path)) return path;
     const attendee = /^attendees\.(\d+)/.exec(path);
     if (attendee) return attendeeField(Number(attendee[1]));
     if (path === "contactEmail") return "contactEmail";
@@ -78,6 +104,7 @@ async function confirm(server: ServerContext, form: FormData) {
     const booking = await server.invoke("bookings.confirm", {
       holdId: field(form, "holdId"),
       attendees: attendeesOf(form),
+      ...orderAnswersOf(form),
       contactEmail: field(form, "contactEmail"),
       idempotencyKey: field(form, "idempotencyKey"),
     });
@@ -97,6 +124,7 @@ async function pay(server: ServerContext, form: FormData) {
     const started = await server.invoke("payments.startCheckout", {
       holdId: field(form, "holdId"),
       attendees: attendeesOf(form),
+      ...orderAnswersOf(form),
       contactEmail: field(form, "contactEmail"),
     });
     return redirect(started.url);

@@ -16,3 +16,10 @@ export const confirmKeyOf = (holdId: string) => `confirm-${holdId}`;
 export function ticketSlots(items: { name: string; quantity: number }[]): string[] {
   return items.flatMap((item) => Array.from({ length: item.quantity }, () => item.name));
 }
+
+/** An answer to one of the order's questions: the function's own input path. */
+export const orderAnswerField = (questionId: string) => `answers.${questionId}`;
+
+/** An answer of the `index`-th ticket's attendee: the function's own input path. */
+export const attendeeAnswerField = (index: number, questionId: string) =>
+  `attendees.${index}.answers.${questionId}`;

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
 import type { EventStatus } from "#contract/event-options.ts";
 import { formatEventTime } from "#contract/event-time.ts";
-import { codesPath, ordersPath } from "#contract/paths.ts";
+import { codesPath, ordersPath, questionsPath } from "#contract/paths.ts";
 import { waitingListPath } from "#contract/waiting-list.ts";
 import { EventStatusBadge } from "./EventStatusBadge.tsx";
 
@@ -57,6 +57,11 @@ export function EventEditorHeader({ event, created }: Props) {
       {event.status !== "cancelled" ? (
         <Anchor component={Link} to={codesPath(event.id)}>
           Promo and access codes
+        </Anchor>
+      ) : null}
+      {event.status !== "cancelled" ? (
+        <Anchor component={Link} to={questionsPath(event.id)}>
+          Questions at checkout
         </Anchor>
       ) : null}
       {event.status === "cancelled" ? (

@@ -31,12 +31,16 @@ import { foundOr404 } from "#app/loaders/found-or-404.server.ts";
 import { serverContext } from "#app/server-context.ts";
 import { requireSameOrigin } from "#app/session/require-same-origin.server.ts";
 import { useSignedInUser } from "#app/session/signed-in-user.ts";
+import type { HoldQuestions } from "#contract/event-questions.ts";
 import { waitingRoomPath } from "#contract/waiting-room.ts";
 import type { Route } from "./+types/booking.$id";
 
 const title = "Book tickets";
 const intro =
   "Choose how many of each ticket type you want and we hold them for you for a few minutes, with the time left on screen, while you enter attendee names and confirm. You then get your booking reference and your tickets.";
+
+/** A page without a live hold asks nothing. */
+const noQuestions: HoldQuestions = { order: [], attendees: [] };
 
 export const meta = () => screenMeta(title, intro);
 
@@ -53,13 +57,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const code = await bookingCode(server, params.id, url.searchParams.get("code"));
   // A draft previewed by its owner has no hold to resume (holds.current says NOT_FOUND).
   const hold = event.preview ? null : await server.invoke("holds.current", { eventId: params.id });
-  const [accountEmail, quote] = hold?.live
+  const [accountEmail, quote, questions] = hold?.live
     ? await Promise.all([
         // The contact email starts as the account's (verified or not); the buyer may change it.
         server.invoke("profile.get", null).then((profile) => profile.email),
         quoteOf(server, hold.id),
+        server.invoke("questions.forHold", { holdId: hold.id }),
       ])
-    : [null, null];
+    : [null, null, noQuestions];
   const secondsLeft = hold
     ? Math.max(0, Math.floor((Date.parse(hold.expiresAt) - Date.now()) / 1000))
     : 0;
@@ -72,6 +77,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     holdKey: crypto.randomUUID(),
     released: url.searchParams.has("released"),
     quote,
+    questions,
     checkout: returned,
     code,
   };
@@ -131,6 +137,7 @@ function HeldStep({ hold, loaded }: { hold: LiveHold; loaded: LoaderData }) {
         <ConfirmForm
           hold={hold}
           quote={quote}
+          questions={loaded.questions}
           userName={user?.name ?? null}
           accountEmail={loaded.accountEmail}
           failure={
