@@ -1,8 +1,6 @@
 import { Button, Group, Stack } from "@mantine/core";
-import { useRef } from "react";
-import { useFetcher } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
-import type { IntentResult } from "#app/forms/intent-action.ts";
+import { useSaveForm } from "#app/forms/use-save-form.ts";
 import { CodeFields } from "./CodeFields.tsx";
 import { type CodeFormValues, typedCodeValues } from "./code-form-input.ts";
 import { saveCodeIntent } from "./code-intents.ts";
@@ -29,15 +27,8 @@ export function CodeForm({
   ticketTypes,
   emptyAfterSaving = false,
 }: Props) {
-  const fetcher = useFetcher<IntentResult>();
-  const result = fetcher.data?.intent === saveCodeIntent ? fetcher.data : undefined;
-  const failure = result && !result.ok ? result.failure : undefined;
-  // Each new success (once the list has reloaded) remounts the new code's fields empty.
-  const rounds = useRef<{ answer: unknown; round: number }>({ answer: undefined, round: 0 });
-  const settled = fetcher.state === "idle" ? result : undefined;
-  if (emptyAfterSaving && settled?.ok && rounds.current.answer !== settled) {
-    rounds.current = { answer: settled, round: rounds.current.round + 1 };
-  }
+  // Each new success remounts the new code's fields empty.
+  const { fetcher, failure, settled, round } = useSaveForm(saveCodeIntent, emptyAfterSaving);
   return (
     <fetcher.Form method="post" aria-label={submitLabel}>
       <Stack gap="sm">
@@ -48,7 +39,7 @@ export function CodeForm({
           <FormMessage kind="error">{failure.message}</FormMessage>
         ) : null}
         <CodeFields
-          key={rounds.current.round}
+          key={round}
           idPrefix={idPrefix}
           values={failure ? typedCodeValues(failure.values, start) : start}
           errors={failure?.fieldErrors ?? {}}

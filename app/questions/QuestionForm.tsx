@@ -1,8 +1,6 @@
 import { Button, Group, Stack } from "@mantine/core";
-import { useRef } from "react";
-import { useFetcher } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
-import type { IntentResult } from "#app/forms/intent-action.ts";
+import { useSaveForm } from "#app/forms/use-save-form.ts";
 import { QuestionFields } from "./QuestionFields.tsx";
 import { type QuestionFormValues, typedQuestionValues } from "./question-form-input.ts";
 import { saveQuestionIntent } from "./question-intents.ts";
@@ -25,15 +23,8 @@ export function QuestionForm({
   ticketTypes,
   emptyAfterSaving = false,
 }: Props) {
-  const fetcher = useFetcher<IntentResult>();
-  const result = fetcher.data?.intent === saveQuestionIntent ? fetcher.data : undefined;
-  const failure = result && !result.ok ? result.failure : undefined;
-  // Each new success (once the list has reloaded) remounts the new question's fields empty.
-  const rounds = useRef<{ answer: unknown; round: number }>({ answer: undefined, round: 0 });
-  const settled = fetcher.state === "idle" ? result : undefined;
-  if (emptyAfterSaving && settled?.ok && rounds.current.answer !== settled) {
-    rounds.current = { answer: settled, round: rounds.current.round + 1 };
-  }
+  // Each new success remounts the new question's fields empty.
+  const { fetcher, failure, settled, round } = useSaveForm(saveQuestionIntent, emptyAfterSaving);
   return (
     <fetcher.Form method="post" aria-label={submitLabel}>
       <Stack gap="sm">
@@ -44,7 +35,7 @@ export function QuestionForm({
           <FormMessage kind="error">{failure.message}</FormMessage>
         ) : null}
         <QuestionFields
-          key={`${rounds.current.round}-${failure ? "typed" : "start"}`}
+          key={`${round}-${failure ? "typed" : "start"}`}
           idPrefix={idPrefix}
           values={failure ? typedQuestionValues(failure.values, start) : start}
           errors={failure?.fieldErrors ?? {}}

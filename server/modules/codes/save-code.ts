@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { EventCodeView } from "#contract/event-codes.ts";
 import { requireOwnedEvent } from "#server/modules/events/event-ownership.ts";
-import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
+import { checkEventTicketTypeIds } from "#server/modules/events/event-ticket-type-ids.ts";
+import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { isUniqueViolation } from "#server/platform/db/db-errors.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
@@ -11,22 +12,6 @@ import { countUses } from "./code-uses.ts";
 import { codeView } from "./codes-view.ts";
 
 const codeNotFound = () => new FunctionError("NOT_FOUND", "Code not found.");
-
-/** Refuses a ticket type that is not the event's, naming the field. */
-async function checkTicketTypes(db: Executor, eventId: string, ids: readonly string[]) {
-  if (ids.length === 0) return;
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`select id from ticket_types where event_id = ${eventId}
-      and id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-  );
-  const known = new Set(rows.map((row) => row.id));
-  const index = ids.findIndex((id) => !known.has(id));
-  if (index >= 0) throw fieldError(`ticketTypeIds.${index}`, "Choose a ticket type of this event.");
-}
 
 /**
  * Creates (no `id`) or changes one of the caller's event's codes (`codes.save`). A change
@@ -41,7 +26,7 @@ export async function saveCode(
 ): Promise<EventCodeView> {
   const { event } = await requireOwnedEvent(db, userId, input.eventId);
   const ticketTypeIds = [...new Set(input.ticketTypeIds)];
-  await checkTicketTypes(db, event.id, ticketTypeIds);
+  await checkEventTicketTypeIds(db, event.id, ticketTypeIds);
   const discount = discountColumns(input.discount);
   const values = sql`${input.code}, ${discount.kind}, ${discount.value}, ${input.maxUses},
     ${input.maxPerPerson}, ${input.validFrom}::timestamptz, ${input.validUntil}::timestamptz,

@@ -5,8 +5,9 @@ import {
   MAX_QUESTIONS,
 } from "#contract/event-questions.ts";
 import { requireOwnedEvent } from "#server/modules/events/event-ownership.ts";
+import { checkEventTicketTypeIds } from "#server/modules/events/event-ticket-type-ids.ts";
 import { FunctionError, fieldError } from "#server/platform/callable/function-error.ts";
-import type { Database, Executor } from "#server/platform/db/database.ts";
+import type { Database } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { loadEventQuestions, questionOf } from "./event-questions.ts";
 import type { SaveQuestionInput } from "./question-input.ts";
@@ -14,22 +15,6 @@ import { eventQuestions } from "./questions.schema.ts";
 import { viewOfEvent } from "./questions-view.ts";
 
 const questionNotFound = () => new FunctionError("NOT_FOUND", "Question not found.");
-
-/** Refuses a ticket type that is not the event's, naming the field. */
-async function checkTicketTypes(db: Executor, eventId: string, ids: readonly string[]) {
-  if (ids.length === 0) return;
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`select id from ticket_types where event_id = ${eventId}
-      and id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
-  );
-  const known = new Set(rows.map((row) => row.id));
-  const index = ids.findIndex((id) => !known.has(id));
-  if (index >= 0) throw fieldError(`ticketTypeIds.${index}`, "Choose a ticket type of this event.");
-}
 
 /**
  * Creates (no `id`, at the end) or changes (same position) one of the caller's event's
@@ -44,7 +29,7 @@ export async function saveQuestion(
 ): Promise<EventQuestion> {
   return db.transaction(async (tx) => {
     const { event } = await requireOwnedEvent(tx, userId, input.eventId, { lock: !input.id });
-    await checkTicketTypes(tx, event.id, input.ticketTypeIds);
+    await checkEventTicketTypeIds(tx, event.id, input.ticketTypeIds);
     const fields = {
       label: input.label,
       kind: input.kind,
