@@ -1,4 +1,5 @@
-import { Checkbox, Group, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Group, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { TicketTypeChecks } from "#app/console/TicketTypeChecks.tsx";
 import { MAX_CODE_LENGTH } from "#contract/event-codes.ts";
 import type { CodeFormValues } from "./code-form-input.ts";
 
@@ -72,26 +73,13 @@ export function CodeFields({ values, errors, idPrefix, timeZone, currency, ticke
           />
         </Stack>
       </Radio.Group>
-      {ticketTypes.length > 0 ? (
-        <Checkbox.Group
-          label="Ticket types"
-          description="None ticked: every public type. A hidden type is sold only with a code that ticks it."
-          defaultValue={values.ticketTypeIds}
-          error={errors.ticketTypeIds}
-        >
-          <Stack gap={6} pt={4}>
-            {ticketTypes.map((type) => (
-              <Checkbox
-                key={type.id}
-                id={id(`type-${type.id}`)}
-                name="ticketTypeIds"
-                value={type.id}
-                label={type.hidden ? `${type.name} (hidden)` : type.name}
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      ) : null}
+      <TicketTypeChecks
+        idPrefix={idPrefix}
+        description="None ticked: every public type. A hidden type is sold only with a code that ticks it."
+        ticketTypes={ticketTypes}
+        defaultValue={values.ticketTypeIds}
+        error={errors.ticketTypeIds}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           id={id("maxUses")}

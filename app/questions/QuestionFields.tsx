@@ -1,4 +1,5 @@
 import { Checkbox, Radio, Stack, Textarea, TextInput } from "@mantine/core";
+import { TicketTypeChecks } from "#app/console/TicketTypeChecks.tsx";
 import { MAX_LABEL_LENGTH, questionKinds, questionScopes } from "#contract/event-questions.ts";
 import type { QuestionFormValues } from "./question-form-input.ts";
 import { kindLabels, scopeLabels } from "./question-text.ts";
@@ -56,26 +57,13 @@ export function QuestionFields({ values, errors, idPrefix, ticketTypes }: Props)
           ))}
         </Stack>
       </Radio.Group>
-      {ticketTypes.length > 0 ? (
-        <Checkbox.Group
-          label="Ticket types"
-          description="None ticked: every ticket type."
-          defaultValue={values.ticketTypeIds}
-          error={errors.ticketTypeIds}
-        >
-          <Stack gap={6} pt={4}>
-            {ticketTypes.map((type) => (
-              <Checkbox
-                key={type.id}
-                id={id(`type-${type.id}`)}
-                name="ticketTypeIds"
-                value={type.id}
-                label={type.hidden ? `${type.name} (hidden)` : type.name}
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      ) : null}
+      <TicketTypeChecks
+        idPrefix={idPrefix}
+        description="None ticked: every ticket type."
+        ticketTypes={ticketTypes}
+        defaultValue={values.ticketTypeIds}
+        error={errors.ticketTypeIds}
+      />
     </Stack>
   );
 }
