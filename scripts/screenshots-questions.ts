@@ -81,8 +81,33 @@ async function holdTwo(page: Page) {
 }
 
 /**
+ * Lets the codes' hold go, holds two Adult tickets without a code (EARLY20 allows two
+ * orders a person, and each device and scheme books once), answers and books: the
+ * booking page then shows the answers.
+ */
+async function bookAnswered(page: Page, holdUrl: string) {
+  const release = page.getByRole("button", { name: "Release hold" });
+  if (await release.isVisible()) {
+    await release.click();
+    await page.getByRole("button", { name: "Hold tickets" }).waitFor();
+  }
+  await page.goto(holdUrl);
+  await holdTwo(page);
+  await page.getByLabel(/^Ticket 1 .*attendee's name/).fill("Uma User");
+  await page.getByLabel(/^Ticket 2 .*attendee's name/).fill("Theo User");
+  await page.getByLabel("T-shirt size").nth(0).selectOption("Adult M");
+  await page.getByLabel("T-shirt size").nth(1).selectOption("Child S");
+  await page.getByLabel("Dietary needs").first().fill("No nuts");
+  await page.getByLabel("I agree to the photo policy (required)").check();
+  await page.getByRole("button", { name: /^(Confirm booking|Pay)/ }).click();
+  await page.waitForURL(/\/booking_refrence\?reference=/);
+  await page.getByRole("heading", { name: "Your answers" }).waitFor();
+}
+
+/**
  * The questions' screens for `npm run screenshots`: the organiser's questions, full and
- * empty; the booking page asking them, and refusing a booking without the required ones.
+ * empty; the booking page asking them, refusing a booking without the required ones, and
+ * the booking made with the answers.
  * After the codes' shots: their hold (with EARLY20) is the one these show.
  */
 export function questionShots({
@@ -105,6 +130,12 @@ export function questionShots({
         await page.getByRole("button", { name: /^(Confirm booking|Pay)/ }).click();
         await page.getByText("Tick this box to go on.").waitFor();
       },
+    },
+    {
+      name: "booking_answered",
+      path: holdPath(fair.shortId),
+      as: "user",
+      act: (page) => bookAnswered(page, page.url()),
     },
   ];
 }

@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { AnswerList } from "#app/components/AnswerList.tsx";
 import type { BookingView } from "#contract/booking-view.ts";
 import { ticketPath } from "#contract/paths.ts";
-import { AnswerList } from "./AnswerList.tsx";
 import { bookingStatusLabels, paymentLabel, ticketStatusLabels } from "./booking-labels.ts";
 import { EventHeader } from "./EventHeader.tsx";
 import { codeLines, feeAndTaxLines, LineItems } from "./LineItems.tsx";
@@ -44,7 +44,10 @@ function Tickets({ booking }: { booking: BookingView }) {
                 {ticket.ticketTypeName}
               </Text>
               {ticket.id ? (
-                <AnswerList answers={booking.answers.filter((a) => a.ticketId === ticket.id)} />
+                <AnswerList
+                  answers={booking.answers.filter((a) => a.ticketId === ticket.id)}
+                  label={`Answers of ${ticket.attendeeName}`}
+                />
               ) : null}
             </Stack>
             <StatusBadge status={ticketStatusLabels[ticket.status]} />
@@ -94,7 +97,7 @@ export function BookingDetails({ booking }: { booking: BookingView }) {
           <Title order={2} size="h4" id="answers-heading">
             Your answers
           </Title>
-          <AnswerList answers={orderAnswers} />
+          <AnswerList answers={orderAnswers} label="Answers for the order" />
         </Stack>
       ) : null}
     </Stack>

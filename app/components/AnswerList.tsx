@@ -3,7 +3,7 @@ import { type AnswerView, answerText } from "#contract/event-questions.ts";
 
 /**
  * Answers given at checkout (decision 037) as a short list, "Label: answer" ("Yes" for a
- * ticked box): on the organiser's order and at the door. Nothing when there are none.
+ * ticked box): on the buyer's booking, the organiser's order and at the door. Nothing when there are none.
  */
 export function AnswerList({
   answers,

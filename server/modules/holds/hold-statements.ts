@@ -32,6 +32,22 @@ export type TakenRow = {
   taken_types: number;
 };
 
+/** One type a hold statement took, as `TakenRow.items` lists it. */
+export type TakenItem = {
+  ticketTypeId: string;
+  quantity: number;
+  unitPriceMinor: number;
+  currency: string;
+  nearFull?: boolean;
+};
+
+/** The types a hold statement took (its `items`, parsed where the driver gave text). */
+export const takenItems = (row: TakenRow) =>
+  (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as TakenItem[];
+
+/** Thrown inside a hold's transaction when its statement took nothing: undoes the transaction. */
+export class ShortOfTickets extends Error {}
+
 export const HOLD_SCOPE = "holds.create";
 
 /**

@@ -16,7 +16,9 @@ import {
   HOLD_SCOPE,
   PARTIAL_HOLD,
   releaseHoldStatement,
+  ShortOfTickets,
   type TakenRow,
+  takenItems,
   takeTicketsStatement,
 } from "./hold-statements.ts";
 import { expireHolds } from "./hold-sweep.ts";
@@ -29,8 +31,6 @@ type Attempt =
   | { kind: "short" }
   | { kind: "conflict" }
   | { kind: "deadlock" };
-
-class ShortOfTickets extends Error {}
 
 /**
  * One try: the single statement, or, replacing the caller's hold `replaced`, release and
@@ -78,17 +78,6 @@ async function attempt(
     throw error;
   }
 }
-
-type TakenItem = {
-  ticketTypeId: string;
-  quantity: number;
-  unitPriceMinor: number;
-  currency: string;
-  nearFull?: boolean;
-};
-
-const takenItems = (row: TakenRow) =>
-  (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as TakenItem[];
 
 function heldView(event: EventForSale, row: TakenRow): HoldView {
   const raw = takenItems(row);

@@ -15,7 +15,9 @@ import {
   HOLD_SCOPE,
   PARTIAL_HOLD,
   releaseHoldStatement,
+  ShortOfTickets,
   type TakenRow,
+  takenItems,
   takeTicketsStatement,
 } from "./hold-statements.ts";
 import { expireHolds } from "./hold-sweep.ts";
@@ -29,17 +31,10 @@ function unlockedBy(code: CodeRule, event: EventForSale): string[] {
     .map((type) => type.id);
 }
 
-class ShortOfTickets extends Error {}
-
 type Outcome =
   | { kind: "held"; view: HoldView; nearFull: string[] }
   | { kind: "short" }
   | { kind: "retry" };
-
-type TakenItem = { ticketTypeId: string; unitPriceMinor: number; nearFull?: boolean };
-
-const takenItems = (row: TakenRow) =>
-  (typeof row.items === "string" ? JSON.parse(row.items) : row.items) as TakenItem[];
 
 /**
  * What each taken ticket loses to the code, written on the hold's items: the price after

@@ -21,20 +21,20 @@ const text = (html: string) =>
     .replace(/\s+/g, " ")
     .replace(/ :/g, ":");
 
-describe("the answers on a booking", () => {
+describe("the answers given at checkout", () => {
   it("says each answer as people read it: a ticked box as Yes", () => {
     const answers: AnswerView[] = [
       { label: "T-shirt size", kind: "choice", value: "M", ticketId: "k1" },
       { label: "I agree to the photo policy", kind: "checkbox", value: "yes", ticketId: null },
       { label: "Date of birth", kind: "date", value: "2015-04-01", ticketId: "k1" },
     ];
-    const plain = text(render(<AnswerList answers={answers} />));
+    const plain = text(render(<AnswerList answers={answers} label="Answers of Ada" />));
     expect(plain).toContain("T-shirt size: M");
     expect(plain).toContain("I agree to the photo policy: Yes");
     expect(plain).toContain("Date of birth: 2015-04-01");
   });
 
   it("shows nothing when nothing was asked", () => {
-    expect(render(<AnswerList answers={[]} />)).not.toContain("<dl");
+    expect(render(<AnswerList answers={[]} label="Answers of Ada" />)).not.toContain("<ul");
   });
 });
