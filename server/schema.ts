@@ -1,6 +1,7 @@
 /** The one database schema: every module's tables, re-exported for Drizzle. */
 export * from "./modules/accounts/accounts.schema.ts";
 export * from "./modules/alerts/alerts.schema.ts";
+export * from "./modules/api-keys/api-keys.schema.ts";
 export * from "./modules/attendee-messages/attendee-messages.schema.ts";
 export * from "./modules/bookings/bookings.schema.ts";
 export * from "./modules/businesses/businesses.schema.ts";

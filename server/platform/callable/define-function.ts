@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ApiScope } from "#contract/api-keys.ts";
 import type { Auth, ClientInfo } from "#server/platform/auth/caller.ts";
 import type { Database } from "#server/platform/db/database.ts";
 import type { CookieJar } from "#server/platform/http/cookie-jar.ts";
@@ -54,6 +55,18 @@ export type ContextFor<A extends Access> = A extends "public"
     ? FunctionContext & { auth: Auth; membership: Membership }
     : FunctionContext & { auth: Auth };
 
+/**
+ * A function that API keys may call (decision 038): the scope a key needs, whether it
+ * writes (writes take an Idempotency-Key), a line for the reference page, and the schema
+ * of its answer as JSON (the reference page shows it; a test holds the answer to it).
+ */
+export type ApiExposure<O> = {
+  scope: ApiScope;
+  write?: true;
+  summary: string;
+  output: z.ZodType<NoInfer<Awaited<O>>>;
+};
+
 export type FunctionDefinition<
   N extends string = string,
   I extends z.ZodType = z.ZodType,
@@ -63,6 +76,8 @@ export type FunctionDefinition<
   name: N;
   input: I;
   access: A;
+  /** Set on the functions an API key may call; absent: pages and apps only. */
+  api?: ApiExposure<O>;
   handler(data: z.output<I>, ctx: ContextFor<A>): O | Promise<O>;
 };
 
