@@ -1,4 +1,4 @@
-import { BarcodeDetector, prepareZXingModule } from "barcode-detector/ponyfill";
+import { BarcodeDetector, prepareZXingModule, purgeZXingModule } from "barcode-detector/ponyfill";
 import wasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
 import { checkBarcodeFormats, type KnownBarcodeFormat } from "./barcode-formats.ts";
 import type { DetectedCode } from "./scan-loop.ts";
@@ -20,7 +20,28 @@ export const READER_OPTIONS = {
 export type CodeSource = HTMLVideoElement | HTMLCanvasElement | ImageData | Blob;
 export type CodeDetector = { detect(source: CodeSource): Promise<DetectedCode[]> };
 
-let prepared = false;
+let preparing: Promise<unknown> | null = null;
+
+/**
+ * Fetches and compiles the reader once. A failure (the network lost while the .wasm was
+ * on its way) would be kept by the library and fail every later read until a reload: it
+ * is forgotten instead, so the next read fetches again, from the door worker's copy when
+ * offline. Purging drops our `locateFile` too, so every read prepares first (below).
+ */
+function prepareReader(): Promise<unknown> {
+  preparing ??= prepareZXingModule({
+    overrides: {
+      locateFile: (path: string, prefix: string) =>
+        path.endsWith(".wasm") ? new URL(wasmUrl, window.location.href).href : prefix + path,
+    },
+    fireImmediately: true,
+  }).catch((error: unknown) => {
+    purgeZXingModule();
+    preparing = null;
+    throw error;
+  });
+  return preparing;
+}
 
 /**
  * The barcode reader: the `barcode-detector` ponyfill (Chromium here has no native
@@ -29,19 +50,14 @@ let prepared = false;
  */
 export function createCodeDetector(formats?: readonly string[]): CodeDetector {
   const checked: KnownBarcodeFormat[] = checkBarcodeFormats(formats);
-  if (!prepared) {
-    prepared = true;
-    const ownWasm = new URL(wasmUrl, window.location.href).href;
-    prepareZXingModule({
-      overrides: {
-        locateFile: (path: string, prefix: string) =>
-          path.endsWith(".wasm") ? ownWasm : prefix + path,
-      },
-      fireImmediately: true,
-    }).catch(() => {
-      // Reported by the first `detect` as 'Barcode detection service unavailable.'
-    });
-  }
+  // Started now, so the first code is read without waiting for the download.
+  prepareReader().catch(() => {});
   const detector = new BarcodeDetector({ formats: checked });
-  return { detect: (source) => detector.detect(source) };
+  return {
+    detect: async (source) => {
+      // A failed preparation is reported by `detect` ('Barcode detection service unavailable.').
+      await prepareReader().catch(() => {});
+      return detector.detect(source);
+    },
+  };
 }

@@ -118,6 +118,19 @@ export async function openScanner(
   // would leave "The scanner could not load" (no file input) on a phone not yet kept by
   // the door's worker.
   await page.getByTestId("scanner-loading").waitFor({ state: "detached", timeout: 30_000 });
+  // So is the reader's .wasm, once the scanner is up: a phone whose worker does not yet
+  // control it, cut off before the file came, can read no code (the flaky first verdict).
+  await page.waitForFunction(
+    () =>
+      performance
+        .getEntriesByType("resource")
+        .some(
+          (entry) =>
+            entry.name.endsWith(".wasm") && (entry as PerformanceResourceTiming).responseEnd > 0,
+        ),
+    undefined,
+    { timeout: 30_000 },
+  );
   return page;
 }
 
