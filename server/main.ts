@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createApp, type Pages } from "./app.ts";
 import { loadSettings, type Settings, SettingsError } from "./config.ts";
 import { appFunctions, membershipResolvers, realtimeTopicSources } from "./functions.ts";
+import { withApiKeys } from "./modules/api-keys/api-key-bearer.ts";
 import { startAttendeeMessageWorker } from "./modules/attendee-messages/attendee-message-worker.ts";
 import {
   BOOKING_TICKETS_EMAIL,
@@ -78,22 +79,22 @@ function contextKeyOf(build: ServerBuild): Pages["contextKey"] {
 
 async function functionsFor(
   settings: Settings,
-  verifyAccessToken: BearerVerifier,
+  verifyAccessOrKey: BearerVerifier,
 ): Promise<{
   functions: readonly AnyFunctionDefinition[];
   verifyBearer: BearerVerifier;
 }> {
   if (settings.NODE_ENV !== "test") {
-    return { functions: appFunctions, verifyBearer: verifyAccessToken };
+    return { functions: appFunctions, verifyBearer: verifyAccessOrKey };
   }
   const { testFunctions } = await import("./platform/callable/test-functions.ts");
   const { paymentTestFunctions } = await import("./modules/payments/payments-test.functions.ts");
   const { verifyTestBearer } = await import("./platform/callable/test-bearer.ts");
   return {
     functions: [...appFunctions, ...testFunctions, ...paymentTestFunctions],
-    // Tests may also use `test:{userId}:{roles}` bearers; real access tokens work as well.
+    // Tests may also use `test:{userId}:{roles}` bearers; access tokens and keys work as well.
     verifyBearer: (token) =>
-      token.startsWith("test:") ? verifyTestBearer(token) : verifyAccessToken(token),
+      token.startsWith("test:") ? verifyTestBearer(token) : verifyAccessOrKey(token),
   };
 }
 
@@ -115,9 +116,13 @@ export async function startServer(settings: Settings, log: Logger) {
     const realtime = createRealtimeHub(database, log);
     await realtime.start();
     stopRealtime = () => realtime.stop();
-    const { functions, verifyBearer } = await functionsFor(settings, (token) =>
-      services.auth.verifyAccessToken(token),
-    );
+    // API keys (`tk_live_…`, decision 038) beside access tokens, on every bearer.
+    const verifyAccessOrKey = withApiKeys((token) => services.auth.verifyAccessToken(token), {
+      db: database.db,
+      rateLimiter: services.rateLimiter,
+      log,
+    });
+    const { functions, verifyBearer } = await functionsFor(settings, verifyAccessOrKey);
     const secureTransport = settings.PUBLIC_URL.startsWith("https://");
     const app = createApp({
       services,

@@ -56,6 +56,14 @@ export const scanTicket = (steps: CheckinSteps) =>
     access: "signed-in",
     handler: async (data, ctx) => {
       if (!isUuid(data.eventId)) throw notFound();
+      // A key acts for its business only: the quick path below would admit through a
+      // team its owner is in at another business's event.
+      if (
+        ctx.auth.apiKey &&
+        (await eventRoleOf(ctx.db, ctx.auth.userId, data.eventId)) !== "owner"
+      ) {
+        throw notFound();
+      }
       const attempt = { ...data, staffUserId: ctx.auth.userId, method: "scan" as const };
       // The signature (or the manual code's shape) first: a forged code costs no query.
       const target = await targetOfCode(await ring(ctx), data.code);

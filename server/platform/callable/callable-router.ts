@@ -8,6 +8,11 @@ import type { FunctionContext } from "./define-function.ts";
 import { FunctionError, internalError } from "./function-error.ts";
 import type { Registry } from "./registry.ts";
 
+/**
+ * The caller a bearer stands for, or null for a bad one (401, "Your session has
+ * expired"). A verifier with a more useful answer (an API key's) throws its own
+ * FunctionError instead, which the caller gets as it is.
+ */
 export type BearerVerifier = (token: string) => Promise<Auth | null>;
 
 export type CallableDeps = {
@@ -86,7 +91,10 @@ function bodyError(error: unknown): FunctionError {
   return new FunctionError("INVALID_ARGUMENT", "The request body could not be read.");
 }
 
-/** No Authorization header: anonymous. A header that is not a valid bearer: 401. */
+/**
+ * No Authorization header: anonymous. A header that is not a valid bearer: 401. The
+ * verifier's own FunctionError (a revoked API key, a key over its rate) goes out as it is.
+ */
 async function authenticate(req: Request, verify: BearerVerifier): Promise<Auth | null> {
   const header = req.headers.authorization;
   if (header === undefined) return null;
@@ -104,6 +112,18 @@ function toJson(value: object): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The seconds a RESOURCE_EXHAUSTED error asks the caller to wait (its `retryAfterSeconds`,
+ * rateLimitedError), for the `Retry-After` header that HTTP clients and proxies read.
+ */
+function retryAfterOf(error: FunctionError): number | undefined {
+  if (error.status !== "RESOURCE_EXHAUSTED") return undefined;
+  const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0
+    ? Math.ceil(seconds)
+    : undefined;
 }
 
 function singleHeader(value: string | string[] | undefined): string | undefined {
@@ -179,6 +199,10 @@ class CallResponder {
     }
     // Details too deep or cyclic to write must not turn a caller's error into a bare 500:
     // the status and message still go out.
+    const retryAfter = retryAfterOf(answer);
+    if (retryAfter !== undefined && !this.res.headersSent) {
+      this.res.setHeader("Retry-After", String(retryAfter));
+    }
     let body = toJson({ error: answer.toJSON() });
     if (body === undefined) {
       this.req.log.warn({ requestId: this.req.id }, "error details cannot be written as JSON");

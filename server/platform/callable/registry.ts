@@ -4,6 +4,7 @@ import type { Executor } from "#server/platform/db/database.ts";
 import type {
   Access,
   AnyFunctionDefinition,
+  ApiExposure,
   FunctionContext,
   MemberAccess,
   Membership,
@@ -13,6 +14,8 @@ import { safeTextInput } from "./safe-text.ts";
 
 export type Registry = {
   has(name: string): boolean;
+  /** What a function offers API keys (its `api`), or undefined: not for keys, or no such name. */
+  exposure(name: string): ApiExposure<unknown> | undefined;
   /** Validates input, checks access, runs the handler. Throws FunctionError. */
   invoke(name: string, data: unknown, ctx: FunctionContext): Promise<unknown>;
 };
@@ -55,8 +58,30 @@ function checkAccess(definition: AnyFunctionDefinition, auth: Auth | null): void
 }
 
 /**
+ * What an API key may call (decision 038): only functions exposed to keys, each with the
+ * scope it names among the key's. Before the input is parsed, as access is: a key learns
+ * nothing of a function it may not call.
+ */
+function checkApiKey(definition: AnyFunctionDefinition, auth: Auth | null): void {
+  if (!auth?.apiKey) return;
+  const api = definition.api;
+  if (!api) {
+    throw new FunctionError("PERMISSION_DENIED", `API keys cannot call ${definition.name}.`);
+  }
+  if (!auth.apiKey.scopes.includes(api.scope)) {
+    throw new FunctionError(
+      "PERMISSION_DENIED",
+      `This API key does not have the ${api.scope} scope.`,
+      { reason: "scope", scope: api.scope },
+    );
+  }
+}
+
+/**
  * The membership rule, after the input is parsed (it names the thing). Not a member, or
- * not in one of the roles asked: NOT_FOUND, so nobody learns what exists elsewhere.
+ * not in one of the roles asked: NOT_FOUND, so nobody learns what exists elsewhere. An API
+ * key acts for its business only: it counts as a member only where that business is the
+ * owner, never through a team its owner is in elsewhere.
  */
 async function checkMembership(
   access: MemberAccess,
@@ -66,10 +91,21 @@ async function checkMembership(
 ): Promise<Membership> {
   const id = (data as Record<string, unknown> | null)?.[access.id];
   const found = typeof id === "string" ? await resolve(ctx.db, ctx.auth, id) : null;
-  if (!found || (access.roles && !access.roles.includes(found.role))) {
+  if (!found || !roleMayCall(access, found.role, ctx.auth)) {
     throw new FunctionError("NOT_FOUND", "Not found.");
   }
   return { scope: access.member, id: id as string, role: found.role };
+}
+
+/**
+ * The role every membership resolver gives the owner of the business a thing belongs to
+ * (server/modules/teams/team-access.ts): the only one an API key may act in.
+ */
+export const OWNER_ROLE = "owner";
+
+function roleMayCall(access: MemberAccess, role: string, auth: Auth): boolean {
+  if (access.roles && !access.roles.includes(role)) return false;
+  return !auth.apiKey || role === OWNER_ROLE;
 }
 
 export function createRegistry(
@@ -90,11 +126,13 @@ export function createRegistry(
   }
   return {
     has: (name) => byName.has(name),
+    exposure: (name) => byName.get(name)?.api,
     async invoke(name, data, ctx) {
       const definition = byName.get(name);
       if (!definition) throw new FunctionError("NOT_FOUND", `No function named ${name}.`);
       // Access before input: an anonymous caller learns nothing about a function's schema.
       checkAccess(definition, ctx.auth);
+      checkApiKey(definition, ctx.auth);
       const parsed = (inputs.get(name) as z.ZodType).safeParse(data);
       if (!parsed.success) {
         throw new FunctionError(
