@@ -1,11 +1,14 @@
 import express, { type NextFunction, type Request, type Response } from "express";
+import { IDEMPOTENCY_HEADER } from "#contract/api-keys.ts";
 import type { Auth } from "#server/platform/auth/caller.ts";
 import { expressCookieJar } from "#server/platform/http/http-cookies.ts";
 import { requestFunctionContext } from "#server/platform/http/request-function-context.ts";
 import { noteRequestUser } from "#server/platform/http/request-log.ts";
 import type { Services } from "#server/platform/runtime/services.ts";
+import { type CallAnswer, errorAnswer, type FreshAnswer, resultAnswer } from "./call-answer.ts";
 import type { FunctionContext } from "./define-function.ts";
 import { FunctionError, internalError } from "./function-error.ts";
+import { IDEMPOTENT_REPLAYED_HEADER, idempotentCallOf, runOnce } from "./idempotency.ts";
 import type { Registry } from "./registry.ts";
 
 export type BearerVerifier = (token: string) => Promise<Auth | null>;
@@ -31,9 +34,17 @@ export function callableRouter(deps: CallableDeps): express.Router {
       const data = await readCall(req, res);
       const auth = await authenticate(req, deps.verifyBearer);
       noteRequestUser(res, auth);
-      const ctx = call.context(auth);
-      const result = await deps.registry.invoke(req.params.name ?? "", data, ctx);
-      call.succeed(result);
+      const name = req.params.name ?? "";
+      const run = () => call.answer(() => deps.registry.invoke(name, data, call.context(auth)));
+      const once = idempotentCallOf({
+        registry: deps.registry,
+        name,
+        data,
+        auth,
+        header: req.headers[IDEMPOTENCY_HEADER.toLowerCase()],
+        streaming: call.streaming,
+      });
+      call.send(once ? await runOnce(deps.services.database.db, req.log, once, run) : await run());
     } catch (error) {
       call.fail(error);
     }
@@ -97,15 +108,6 @@ async function authenticate(req: Request, verify: BearerVerifier): Promise<Auth 
   return auth;
 }
 
-/** JSON text, or undefined for a value JSON cannot hold (too deep, cyclic, BigInt). */
-function toJson(value: object): string | undefined {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
-}
-
 function singleHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -115,7 +117,7 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
  * caller accepts `text/event-stream`, in which case every error is SSE-framed too.
  */
 class CallResponder {
-  private readonly streaming: boolean;
+  readonly streaming: boolean;
   private readonly abort = new AbortController();
   private heartbeat: NodeJS.Timeout | undefined;
   private streamStarted = false;
@@ -163,33 +165,39 @@ class CallResponder {
     );
   }
 
-  succeed(result: unknown): void {
-    const body = toJson({ result: result ?? null });
-    if (body === undefined) {
-      this.fail(new Error("The function's result cannot be written as JSON."));
-      return;
+  /** The answer of running `invoke`: its result, or its error (never throws). */
+  async answer(invoke: () => Promise<unknown>): Promise<FreshAnswer> {
+    try {
+      return (
+        resultAnswer(await invoke()) ??
+        this.answerOfError(new Error("The function's result cannot be written as JSON."))
+      );
+    } catch (error) {
+      return this.answerOfError(error);
     }
-    this.end(200, body);
   }
 
   fail(error: unknown): void {
-    const answer = error instanceof FunctionError ? error : internalError();
+    this.send(this.answerOfError(error));
+  }
+
+  private answerOfError(error: unknown): FreshAnswer {
     if (!(error instanceof FunctionError)) {
       this.req.log.error({ err: error, requestId: this.req.id }, "function failed");
     }
-    // Details too deep or cyclic to write must not turn a caller's error into a bare 500:
-    // the status and message still go out.
-    let body = toJson({ error: answer.toJSON() });
-    if (body === undefined) {
+    const answer = errorAnswer(error instanceof FunctionError ? error : internalError());
+    if (answer.detailsDropped) {
       this.req.log.warn({ requestId: this.req.id }, "error details cannot be written as JSON");
-      body = JSON.stringify({ error: { status: answer.status, message: answer.message } });
     }
-    this.end(answer.httpCode, body);
+    return answer;
   }
 
-  private end(httpCode: number, json: string): void {
+  /** Writes the answer; one given again for an Idempotency-Key says so in a header. */
+  send(answer: CallAnswer & { replayed?: true }): void {
     const { res } = this;
     if (res.writableEnded || res.destroyed) return;
+    if (answer.replayed) res.setHeader(IDEMPOTENT_REPLAYED_HEADER, "true");
+    const { httpCode, json } = answer;
     if (this.streaming) {
       this.startStream(httpCode);
       res.end(`data: ${json}\n\n`);

@@ -4,6 +4,7 @@ import type { Executor } from "#server/platform/db/database.ts";
 import type {
   Access,
   AnyFunctionDefinition,
+  ApiExposure,
   FunctionContext,
   MemberAccess,
   Membership,
@@ -15,6 +16,8 @@ export type Registry = {
   has(name: string): boolean;
   /** Validates input, checks access, runs the handler. Throws FunctionError. */
   invoke(name: string, data: unknown, ctx: FunctionContext): Promise<unknown>;
+  /** What API keys may do with a function (its `api`), or undefined: not for keys. */
+  exposure(name: string): ApiExposure<unknown> | undefined;
 };
 
 /**
@@ -90,6 +93,7 @@ export function createRegistry(
   }
   return {
     has: (name) => byName.has(name),
+    exposure: (name) => byName.get(name)?.api,
     async invoke(name, data, ctx) {
       const definition = byName.get(name);
       if (!definition) throw new FunctionError("NOT_FOUND", `No function named ${name}.`);

@@ -13,6 +13,7 @@ async function toldAfter(name: string, succeeds = true): Promise<string[]> {
   } as unknown as PageCache;
   const registry: Registry = {
     has: () => true,
+    exposure: () => undefined,
     invoke: async () => {
       if (!succeeds) throw new Error("refused");
       return null;
