@@ -36,6 +36,7 @@ export function callableRouter(deps: CallableDeps): express.Router {
       noteRequestUser(res, auth);
       const name = req.params.name ?? "";
       const run = () => call.answer(() => deps.registry.invoke(name, data, call.context(auth)));
+      // An API key's write with an Idempotency-Key runs once per key (idempotency.ts).
       const once = idempotentCallOf({
         registry: deps.registry,
         name,

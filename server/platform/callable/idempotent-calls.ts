@@ -10,7 +10,11 @@ import type { CallAnswer } from "./call-answer.ts";
 // the answer and giving the row up both require it, so a run that was taken over (its
 // lease ran out) changes nothing of the run that took over.
 
-/** How long a run holds its key before a repeat may take it over (its request died). */
+/**
+ * How long a run holds its key before a repeat may take it over (its request died).
+ * Far longer than the writes a key may call take; a run still going after it may be run
+ * a second time by a repeat.
+ */
 export const IDEMPOTENCY_LEASE_SECONDS = 60;
 
 /** One write's key: who sent it, the key, and what it asks (function and body hash). */
