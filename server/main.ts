@@ -32,6 +32,7 @@ import {
 } from "./platform/auth/auth-http.ts";
 import type { BearerVerifier } from "./platform/callable/callable-router.ts";
 import type { AnyFunctionDefinition } from "./platform/callable/define-function.ts";
+import { startIdempotencyPurge } from "./platform/callable/idempotency-purge.ts";
 import { createRegistry } from "./platform/callable/registry.ts";
 import { openDatabase } from "./platform/db/database.ts";
 import { createRealtimeHub } from "./platform/realtime/realtime-hub.ts";
@@ -159,6 +160,8 @@ export async function startServer(settings: Settings, log: Logger) {
     server.keepAliveTimeout = 65_000;
     // Frees expired holds' tickets; every instance runs it (SKIP LOCKED), see decision 009.
     const stopHoldSweep = startHoldSweep(database.db, log, settings.HOLD_SWEEP_SECONDS);
+    // Deletes Idempotency-Keys past their day (decision 038); every instance (SKIP LOCKED).
+    const idempotencyPurge = startIdempotencyPurge(database.db, log);
     // Gives waiting rooms' places and admits people; every instance runs it, one leads (decision 033).
     const stopWaitingRooms = startWaitingRoomLeader(database.db, log, settings);
     // Offers tickets that came back to the next in line; every instance runs it, one works (decision 034).
@@ -199,6 +202,7 @@ export async function startServer(settings: Settings, log: Logger) {
       await reminders.stop();
       await refundRunner.stop();
       await stopHoldSweep();
+      await idempotencyPurge.stop();
       await stopWaitingRooms();
       await stopWaitingLists();
       await stopCheckoutReconciliation();

@@ -1,11 +1,14 @@
 import express, { type NextFunction, type Request, type Response } from "express";
+import { IDEMPOTENCY_HEADER } from "#contract/api-keys.ts";
 import type { Auth } from "#server/platform/auth/caller.ts";
 import { expressCookieJar } from "#server/platform/http/http-cookies.ts";
 import { requestFunctionContext } from "#server/platform/http/request-function-context.ts";
 import { noteRequestUser } from "#server/platform/http/request-log.ts";
 import type { Services } from "#server/platform/runtime/services.ts";
+import { type CallAnswer, errorAnswer, type FreshAnswer, resultAnswer } from "./call-answer.ts";
 import type { FunctionContext } from "./define-function.ts";
 import { FunctionError, internalError } from "./function-error.ts";
+import { IDEMPOTENT_REPLAYED_HEADER, idempotentCallOf, runOnce } from "./idempotency.ts";
 import type { Registry } from "./registry.ts";
 
 /**
@@ -36,9 +39,18 @@ export function callableRouter(deps: CallableDeps): express.Router {
       const data = await readCall(req, res);
       const auth = await authenticate(req, deps.verifyBearer);
       noteRequestUser(res, auth);
-      const ctx = call.context(auth);
-      const result = await deps.registry.invoke(req.params.name ?? "", data, ctx);
-      call.succeed(result);
+      const name = req.params.name ?? "";
+      const run = () => call.answer(() => deps.registry.invoke(name, data, call.context(auth)));
+      // An API key's write with an Idempotency-Key runs once per key (idempotency.ts).
+      const once = idempotentCallOf({
+        registry: deps.registry,
+        name,
+        data,
+        auth,
+        header: req.headers[IDEMPOTENCY_HEADER.toLowerCase()],
+        streaming: call.streaming,
+      });
+      call.send(once ? await runOnce(deps.services.database.db, req.log, once, run) : await run());
     } catch (error) {
       call.fail(error);
     }
@@ -105,15 +117,6 @@ async function authenticate(req: Request, verify: BearerVerifier): Promise<Auth 
   return auth;
 }
 
-/** JSON text, or undefined for a value JSON cannot hold (too deep, cyclic, BigInt). */
-function toJson(value: object): string | undefined {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The seconds a RESOURCE_EXHAUSTED error asks the caller to wait (its `retryAfterSeconds`,
  * rateLimitedError), for the `Retry-After` header that HTTP clients and proxies read.
@@ -135,7 +138,7 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
  * caller accepts `text/event-stream`, in which case every error is SSE-framed too.
  */
 class CallResponder {
-  private readonly streaming: boolean;
+  readonly streaming: boolean;
   private readonly abort = new AbortController();
   private heartbeat: NodeJS.Timeout | undefined;
   private streamStarted = false;
@@ -183,37 +186,44 @@ class CallResponder {
     );
   }
 
-  succeed(result: unknown): void {
-    const body = toJson({ result: result ?? null });
-    if (body === undefined) {
-      this.fail(new Error("The function's result cannot be written as JSON."));
-      return;
+  /** The answer of running `invoke`: its result, or its error (never throws). */
+  async answer(invoke: () => Promise<unknown>): Promise<FreshAnswer> {
+    try {
+      return (
+        resultAnswer(await invoke()) ??
+        this.answerOfError(new Error("The function's result cannot be written as JSON."))
+      );
+    } catch (error) {
+      return this.answerOfError(error);
     }
-    this.end(200, body);
   }
 
   fail(error: unknown): void {
-    const answer = error instanceof FunctionError ? error : internalError();
+    this.send(this.answerOfError(error));
+  }
+
+  private answerOfError(error: unknown): FreshAnswer {
     if (!(error instanceof FunctionError)) {
       this.req.log.error({ err: error, requestId: this.req.id }, "function failed");
     }
-    // Details too deep or cyclic to write must not turn a caller's error into a bare 500:
-    // the status and message still go out.
-    const retryAfter = retryAfterOf(answer);
+    const failure = error instanceof FunctionError ? error : internalError();
+    const retryAfter = retryAfterOf(failure);
     if (retryAfter !== undefined && !this.res.headersSent) {
       this.res.setHeader("Retry-After", String(retryAfter));
     }
-    let body = toJson({ error: answer.toJSON() });
-    if (body === undefined) {
+    const answer = errorAnswer(failure);
+    if (answer.detailsDropped) {
       this.req.log.warn({ requestId: this.req.id }, "error details cannot be written as JSON");
-      body = JSON.stringify({ error: { status: answer.status, message: answer.message } });
     }
-    this.end(answer.httpCode, body);
+    return answer;
   }
 
-  private end(httpCode: number, json: string): void {
+  /** Writes the answer; one given again for an Idempotency-Key says so in a header. */
+  send(answer: CallAnswer & { replayed?: true }): void {
     const { res } = this;
     if (res.writableEnded || res.destroyed) return;
+    if (answer.replayed) res.setHeader(IDEMPOTENT_REPLAYED_HEADER, "true");
+    const { httpCode, json } = answer;
     if (this.streaming) {
       this.startStream(httpCode);
       res.end(`data: ${json}\n\n`);

@@ -1,19 +1,30 @@
 import { type FunctionStatus, httpCodeOfStatus } from "#contract/function-status.ts";
 
-/** A domain error: a canonical status, a message a person can act on, optional details. */
+/**
+ * A domain error: a canonical status, a message a person can act on, optional details.
+ * `httpCode` overrides the status's HTTP code where an HTTP convention asks for another
+ * (422 for an Idempotency-Key reused for a different request); the body keeps the status.
+ */
 export class FunctionError extends Error {
   readonly status: FunctionStatus;
   readonly details: unknown;
+  private readonly httpCodeOverride: number | undefined;
 
-  constructor(status: FunctionStatus, message: string, details?: unknown) {
+  constructor(
+    status: FunctionStatus,
+    message: string,
+    details?: unknown,
+    options: { httpCode?: number } = {},
+  ) {
     super(message);
     this.name = "FunctionError";
     this.status = status;
     this.details = details;
+    this.httpCodeOverride = options.httpCode;
   }
 
   get httpCode(): number {
-    return httpCodeOfStatus[this.status];
+    return this.httpCodeOverride ?? httpCodeOfStatus[this.status];
   }
 
   toJSON(): { status: FunctionStatus; message: string; details?: unknown } {
