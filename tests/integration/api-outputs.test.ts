@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appFunctions, membershipResolvers } from "#server/functions.ts";
+import { issueInvoiceFor } from "#server/modules/invoices/issue-invoices.ts";
 import type { Auth } from "#server/platform/auth/caller.ts";
 import type { AnyFunctionDefinition } from "#server/platform/callable/define-function.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
@@ -9,6 +10,7 @@ import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-kit.ts";
 import { eventFields, localInDays, ticketTypeFields } from "#tests/support/kits/event-test-kit.ts";
 import { nth } from "#tests/support/kits/holds-test-kit.ts";
+import { invoicedEvent, paidBooking } from "#tests/support/kits/invoices-test-kit.ts";
 import { functionContext } from "#tests/support/kits/profile-test-kit.ts";
 
 /**
@@ -60,6 +62,11 @@ describe.each(testDatabases)("API answers match their schemas on $name", ({ open
     kit = await checkinKit(database);
     door = await kit.door({ tickets: 3 });
     owner = { userId: door.business.ownerId, sessionId: randomUUID(), roles: [] };
+    // Answers to the event's questions, the order's and a ticket's: both answers carry them.
+    await database.db.execute(sql`insert into booking_answers (booking_id, ticket_id, label,
+        kind, value, position)
+      values (${door.booking.id}::uuid, null, 'Company', 'text', 'Acme', 0),
+        (${door.booking.id}::uuid, ${nth(door.tickets, 0).id}::uuid, 'Diet', 'choice', 'Vegan', 1)`);
     // A second published event must fit the plan.
     await database.db.execute(
       sql`update businesses set plan = 'pro' where id = ${door.business.id}`,
@@ -69,11 +76,11 @@ describe.each(testDatabases)("API answers match their schemas on $name", ({ open
 
   /** Calls `name` as the owner, holds its JSON answer to its schema, and returns it. */
   // biome-ignore lint/suspicious/noExplicitAny: each step reads the fields it needs
-  async function call(name: string, data: unknown): Promise<any> {
+  async function call(name: string, data: unknown, as: Auth = owner): Promise<any> {
     const definition = exposed.find((d) => d.name === name);
     if (!definition?.api) throw new Error(`${name} is not exposed`);
     const answer = JSON.parse(
-      JSON.stringify(await registry.invoke(name, data, functionContext(kit.services, owner))),
+      JSON.stringify(await registry.invoke(name, data, functionContext(kit.services, as))),
     );
     const parsed = definition.api.output.safeParse(answer);
     expect(parsed.error?.issues ?? [], `${name} answered ${JSON.stringify(answer)}`).toEqual([]);
@@ -135,12 +142,33 @@ describe.each(testDatabases)("API answers match their schemas on $name", ({ open
     expect(list.items.map((item: { id: string }) => item.id)).toEqual([door.booking.id]);
     const order = await call("orders.get", { bookingId: door.booking.id });
     expect(order.tickets).toHaveLength(3);
+    expect(order.answers).toHaveLength(2);
+  });
+
+  it("orders: one paid by card, invoiced and partly refunded", async () => {
+    const made = await invoicedEvent(database.db);
+    const booking = await paidBooking(database.db, made);
+    await issueInvoiceFor(database.db, booking.id);
+    await database.db.execute(sql`insert into refunds (booking_id, event_id, business_id,
+        source, reason, amount_minor, currency, ticket_ids, status, provider, payment_reference)
+      values (${booking.id}::uuid, ${made.event.id}::uuid, ${made.business.id}::uuid,
+        'organizer', 'Cannot come', 2000, 'EUR', '{}'::uuid[], 'pending', 'stripe', 'pi_1')`);
+    const organiser: Auth = { userId: made.owner.id, sessionId: randomUUID(), roles: [] };
+    const order = await call("orders.get", { bookingId: booking.id }, organiser);
+    expect(order).toMatchObject({
+      cardLast4: "4242",
+      invoices: [{ kind: "invoice" }],
+      refunds: [{ amountMinor: 2000, status: "pending", settledAt: null }],
+    });
   });
 
   it("the door: scans (admitted, again, invalid), a manual admission, search, counts", async () => {
     const first = nth(door.tickets, 0);
     const scan = kit.scanOf(door.event.id, await kit.tokenOf(first.id));
-    expect((await call("checkin.scan", scan)).verdict).toBe("admitted");
+    expect(await call("checkin.scan", scan)).toMatchObject({
+      verdict: "admitted",
+      ticket: { answers: [{ label: "Company" }, { label: "Diet", kind: "choice" }] },
+    });
     expect((await call("checkin.scan", { ...scan, scanId: randomUUID() })).verdict).toBe(
       "already-checked-in",
     );
