@@ -61,6 +61,9 @@ describe("api.reference", () => {
     const created: Schema = byName((await reference()).functions, "events.create").input;
     expect(created.properties.startsLocal).toMatchObject({ type: "string" });
     expect(created.properties).not.toHaveProperty("startsAt");
+    expect(created.properties.startsLocal.description).toMatch(/event's time zone/);
+    const type: Schema = byName((await reference()).functions, "ticketTypes.create").input;
+    expect(type.properties.priceMinor.description).toMatch(/minor units/);
   });
 
   it("describes outputs strictly, with what a field means", async () => {

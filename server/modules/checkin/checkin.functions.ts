@@ -26,8 +26,13 @@ const atDoor = { member: "event", id: "eventId" } as const;
 /** The team report: its coordinators and the business owner; NOT_FOUND for staff and others. */
 const reportReaders = { member: "team", id: "teamId", roles: ["owner", "coordinator"] } as const;
 const teamId = z.object({ teamId: z.string().max(100) });
-const deviceId = z.string().trim().min(1).max(60);
-const scanId = z.string().trim().min(8).max(100);
+const deviceId = z.string().trim().min(1).max(60).describe("Names the door device or gate.");
+const scanId = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .describe("A new id per attempt (a UUID): a retry with the same id answers the first verdict.");
 
 /** Typed codes: about 50 bits each, but a door device has no reason to try thousands. */
 const manualCodeRule = { name: "door-manual-code", limit: 600, windowSeconds: 600 } as const;

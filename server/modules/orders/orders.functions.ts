@@ -19,8 +19,8 @@ export const listEventOrders = defineFunction({
   input: z.object({
     eventId,
     query: z.string().trim().max(100, "At most 100 characters.").optional(),
-    payment: z.enum(orderStates).optional(),
-    cursor: z.string().max(200).optional(),
+    payment: z.enum(orderStates).optional().describe("Only the orders in this state."),
+    cursor: z.string().max(200).optional().describe("The last page's nextCursor."),
     limit: z.number().int().min(1).max(100).default(ORDER_PAGE_SIZE),
   }),
   access: "signed-in",
