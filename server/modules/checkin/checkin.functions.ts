@@ -133,7 +133,7 @@ export const searchDoorTickets = defineFunction({
   access: atDoor,
   api: {
     scope: "checkin",
-    summary: "Finds an event's tickets by attendee name, booking reference or manual code.",
+    summary: "Finds an event's tickets by attendee or holder name, booking reference or phone.",
     output: doorSearchOutput,
   },
   handler: (data, ctx) => searchTickets(ctx.db, data.eventId, data.query),

@@ -49,7 +49,7 @@ export const doorVerdictOutput = z.strictObject({
     .describe("This admission (admitted) or the earlier one (already-checked-in)."),
 });
 
-/** `checkin.search`: the event's tickets matching a name, reference or code. */
+/** `checkin.search`: the event's tickets matching a name, a reference or a phone number. */
 export const doorSearchOutput = z.strictObject({
   tickets: z.array(
     z.strictObject({
