@@ -6,16 +6,19 @@ import type { AnswerView } from "./event-questions.ts";
  * server's door, the pages that show it and the offline door, which decides in the browser
  * with `judgeTicket` (judge-ticket.ts).
  */
-export type VerdictKind =
-  | "admitted"
-  | "valid"
-  | "already-checked-in"
-  | "wrong-event"
-  | "cancelled"
-  | "invalid";
+export const verdictKinds = [
+  "admitted",
+  "valid",
+  "already-checked-in",
+  "wrong-event",
+  "cancelled",
+  "invalid",
+] as const;
+export type VerdictKind = (typeof verdictKinds)[number];
 
 /** Why a code is invalid: forged or damaged, no such ticket, or an old QR of a ticket given away. */
-export type InvalidReason = "signature" | "unknown" | "given-away";
+export const invalidReasons = ["signature", "unknown", "given-away"] as const;
+export type InvalidReason = (typeof invalidReasons)[number];
 
 /** An admission at the door, as a verdict shows it. */
 export type DoorCheckIn = {

@@ -3,7 +3,8 @@ import type { EventCategory } from "./event-options.ts";
 // Built by server/modules/events/event-discovery.service.ts; shown by the home page.
 
 /** How many tickets are left, as a visitor reads it (the server decides, `availabilityOf`). */
-export type Availability = "available" | "few-left" | "sold-out";
+export const availabilities = ["available", "few-left", "sold-out"] as const;
+export type Availability = (typeof availabilities)[number];
 
 /** An event as the discovery list shows it. */
 export type EventCard = {

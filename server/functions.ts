@@ -1,5 +1,6 @@
 import { accountFunctions } from "./modules/accounts/accounts.functions.ts";
 import { alertFunctions } from "./modules/alerts/alerts.functions.ts";
+import { apiReferenceFunctions } from "./modules/api-keys/api-reference.functions.ts";
 import { attendeeMessageFunctions } from "./modules/attendee-messages/attendee-messages.functions.ts";
 import { bookingResendFunctions } from "./modules/bookings/booking-resend.functions.ts";
 import { bookingFunctions } from "./modules/bookings/bookings.functions.ts";
@@ -39,12 +40,8 @@ import type { TopicSource } from "./platform/realtime/stream-router.ts";
 import { crossModuleSteps } from "./steps/cross-module-steps.ts";
 import { viewerFunctions } from "./steps/viewer.ts";
 
-/**
- * Every callable function of the product, module by module, with the cross-module steps
- * (server/steps) handed to the modules that run them. The page-side client takes
- * its names and input/output types from here, so a wrong call fails to type-check.
- */
-export const appFunctions = [
+/** The product's functions, module by module, with the cross-module steps (server/steps). */
+const productFunctions = [
   ...sessionFunctions,
   ...viewerFunctions,
   ...accountFunctions,
@@ -76,6 +73,16 @@ export const appFunctions = [
   ...orderFunctions,
   ...bookingResendFunctions,
   ...buyerCancellationFunctions,
+] as const satisfies readonly AnyFunctionDefinition[];
+
+/**
+ * Every callable function: the product's, and `api.reference` describing those an API key
+ * may call. The page-side client takes its names and input/output types from here, so a
+ * wrong call fails to type-check.
+ */
+export const appFunctions = [
+  ...productFunctions,
+  ...apiReferenceFunctions(productFunctions),
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;

@@ -10,6 +10,7 @@ import {
 } from "#server/platform/callable/define-function.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { BadScanBurstStep } from "./bad-scans.ts";
+import { doorSearchOutput, doorStatsOutput, doorVerdictOutput } from "./door-api-output.ts";
 import type { DoorConflictStep } from "./door-conflicts.ts";
 import { admitCarefully, admitQuickly, attemptAdmission, targetOfCode } from "./door-scan.ts";
 import { searchTickets } from "./door-search.ts";
@@ -25,8 +26,13 @@ const atDoor = { member: "event", id: "eventId" } as const;
 /** The team report: its coordinators and the business owner; NOT_FOUND for staff and others. */
 const reportReaders = { member: "team", id: "teamId", roles: ["owner", "coordinator"] } as const;
 const teamId = z.object({ teamId: z.string().max(100) });
-const deviceId = z.string().trim().min(1).max(60);
-const scanId = z.string().trim().min(8).max(100);
+const deviceId = z.string().trim().min(1).max(60).describe("Names the door device or gate.");
+const scanId = z
+  .string()
+  .trim()
+  .min(8)
+  .max(100)
+  .describe("A new id per attempt (a UUID): a retry with the same id answers the first verdict.");
 
 /** Typed codes: about 50 bits each, but a door device has no reason to try thousands. */
 const manualCodeRule = { name: "door-manual-code", limit: 600, windowSeconds: 600 } as const;
@@ -54,6 +60,12 @@ export const scanTicket = (steps: CheckinSteps) =>
     // checks it inside its one admission statement (one round trip for the whole scan),
     // and anything else asks `eventRoleOf` before it answers (NOT_FOUND, as `atDoor`).
     access: "signed-in",
+    api: {
+      scope: "checkin",
+      write: true,
+      summary: "Checks in the ticket of a scanned QR code or typed manual code, once.",
+      output: doorVerdictOutput,
+    },
     handler: async (data, ctx) => {
       if (!isUuid(data.eventId)) throw notFound();
       // A key acts for its business only: the quick path below would admit through a
@@ -86,6 +98,12 @@ export const admitTicket = defineFunction({
     deviceId: deviceId.optional(),
   }),
   access: atDoor,
+  api: {
+    scope: "checkin",
+    write: true,
+    summary: "Checks in a ticket by its id (found with checkin.search), once.",
+    output: doorVerdictOutput,
+  },
   handler: async (data, ctx) => {
     if (!/^[0-9a-f-]{36}$/i.test(data.ticketId)) {
       throw new FunctionError("NOT_FOUND", "Ticket not found.");
@@ -121,6 +139,11 @@ export const searchDoorTickets = defineFunction({
     query: z.string().trim().min(2, "Type at least 2 characters.").max(80),
   }),
   access: atDoor,
+  api: {
+    scope: "checkin",
+    summary: "Finds an event's tickets by attendee or holder name, booking reference or phone.",
+    output: doorSearchOutput,
+  },
   handler: (data, ctx) => searchTickets(ctx.db, data.eventId, data.query),
 });
 
@@ -128,6 +151,11 @@ export const getDoorStats = defineFunction({
   name: "checkin.stats",
   input: z.object({ eventId }),
   access: atDoor,
+  api: {
+    scope: "checkin",
+    summary: "The door's counts: tickets checked in out of those that may come in, by type.",
+    output: doorStatsOutput,
+  },
   handler: async (data, ctx) => ({
     event: await doorEvent(ctx.db, data.eventId),
     role: ctx.membership.role,

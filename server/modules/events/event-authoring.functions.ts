@@ -6,6 +6,16 @@ import {
   defineFunction,
 } from "#server/platform/callable/define-function.ts";
 import {
+  createdEventOutput,
+  deletedTicketTypeOutput,
+  myEventsOutput,
+  ownerEventOutput,
+  ownerTicketTypeOutput,
+  publishedEventOutput,
+  unpublishedEventOutput,
+  updatedEventOutput,
+} from "./event-api-output.ts";
+import {
   cancelEvent,
   createEvent,
   getEventForOwner,
@@ -57,6 +67,12 @@ export const listOwnedEvents = defineFunction({
     .object({ page: z.number().int().min(1, "Pages start at 1.").max(10_000).default(1) })
     .nullish(),
   access: "signed-in",
+  api: {
+    scope: "events:read",
+    summary:
+      "A page of your business's events (25 a page), newest start first, with ticket totals.",
+    output: myEventsOutput,
+  },
   handler: (data, ctx) => listMyEvents(ctx.db, ctx.auth.userId, data?.page ?? 1),
 });
 
@@ -64,6 +80,11 @@ export const getOwnedEvent = defineFunction({
   name: "events.getForOwner",
   input: eventIdInput,
   access: "signed-in",
+  api: {
+    scope: "events:read",
+    summary: "One of your events with its ticket types, waiting room and series.",
+    output: ownerEventOutput,
+  },
   handler: (data, ctx) => getEventForOwner(ctx.db, ctx.auth.userId, data.eventId),
 });
 
@@ -90,6 +111,12 @@ export const createEventDraft = defineFunction({
   name: "events.create",
   input: createEventInput,
   access: "signed-in",
+  api: {
+    scope: "events:write",
+    write: true,
+    summary: "Creates a draft event; times are wall-clock in its time zone.",
+    output: createdEventOutput,
+  },
   handler: (data, ctx) => createEvent(ctx.db, ctx.auth.userId, data),
 });
 
@@ -98,6 +125,12 @@ export const updateOwnedEvent = ({ eventChange = [] }: EventAuthoringSteps) =>
     name: "events.update",
     input: updateEventInput,
     access: "signed-in",
+    api: {
+      scope: "events:write",
+      write: true,
+      summary: "Changes an event; holders are told of a new time or venue.",
+      output: updatedEventOutput,
+    },
     handler: (data, ctx) => updateEvent(ctx.db, ctx.auth.userId, data, true, eventChange),
   });
 
@@ -106,6 +139,12 @@ export const publishOwnedEvent = ({ eventPayments }: EventAuthoringSteps) =>
     name: "events.publish",
     input: eventIdInput,
     access: "signed-in",
+    api: {
+      scope: "events:write",
+      write: true,
+      summary: "Publishes a draft: listed and bookable (needs a ticket type and a free plan slot).",
+      output: publishedEventOutput,
+    },
     handler: (data, ctx) => publishEvent(ctx.db, ctx.auth.userId, data.eventId, eventPayments),
   });
 
@@ -113,6 +152,12 @@ export const unpublishOwnedEvent = defineFunction({
   name: "events.unpublish",
   input: eventIdInput,
   access: "signed-in",
+  api: {
+    scope: "events:write",
+    write: true,
+    summary: "Takes a published event back to draft, while no ticket is taken.",
+    output: unpublishedEventOutput,
+  },
   handler: (data, ctx) => unpublishEvent(ctx.db, ctx.auth.userId, data.eventId),
 });
 
@@ -152,6 +197,12 @@ export const addTicketType = (steps: EventAuthoringSteps) =>
     name: "ticketTypes.create",
     input: createTicketTypeInput,
     access: "signed-in",
+    api: {
+      scope: "events:write",
+      write: true,
+      summary: "Adds a ticket type to an event.",
+      output: ownerTicketTypeOutput,
+    },
     handler: (data, ctx) =>
       createTicketType(ctx.db, ctx.auth.userId, data, ticketPayments(steps, ctx)),
   });
@@ -161,6 +212,12 @@ export const editTicketType = (steps: EventAuthoringSteps) =>
     name: "ticketTypes.update",
     input: updateTicketTypeInput,
     access: "signed-in",
+    api: {
+      scope: "events:write",
+      write: true,
+      summary: "Changes a ticket type (its capacity never below the tickets taken).",
+      output: ownerTicketTypeOutput,
+    },
     handler: (data, ctx) =>
       updateTicketType(ctx.db, ctx.auth.userId, data, ticketPayments(steps, ctx)),
   });
@@ -169,6 +226,12 @@ export const removeTicketType = defineFunction({
   name: "ticketTypes.delete",
   input: z.object({ ticketTypeId: idInput }),
   access: "signed-in",
+  api: {
+    scope: "events:write",
+    write: true,
+    summary: "Deletes a ticket type nobody has taken.",
+    output: deletedTicketTypeOutput,
+  },
   handler: (data, ctx) => deleteTicketType(ctx.db, ctx.auth.userId, data.ticketTypeId),
 });
 

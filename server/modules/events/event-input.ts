@@ -24,8 +24,16 @@ const dayMs = 24 * 60 * 60 * 1000;
 /** Ids are checked by the services, so a malformed one answers NOT_FOUND like an unknown one. */
 export const idInput = z.string().max(100);
 
+/** What the API's reference says of a wall-clock field (`describe`). */
+const wallClock = "Wall-clock time in the event's time zone, YYYY-MM-DDTHH:mm.";
+
 const localTime = (missing: string) =>
-  z.string().trim().min(1, missing).max(16, "Enter a date and time like 2026-12-05T19:30.");
+  z
+    .string()
+    .trim()
+    .min(1, missing)
+    .max(16, "Enter a date and time like 2026-12-05T19:30.")
+    .describe(wallClock);
 
 const eventShape = {
   title: z.string().trim().min(1, "Enter a title.").max(140, "Use at most 140 characters."),
@@ -42,7 +50,8 @@ const eventShape = {
     .refine(
       (zone) => zone.length <= 64 && isKnownTimeZone(zone),
       "Choose a time zone from the list.",
-    ),
+    )
+    .describe("IANA time zone, e.g. Europe/London: the event's times are read in it."),
   startsLocal: localTime("Enter when the event starts."),
   endsLocal: localTime("Enter when the event ends."),
   category: z.enum(
@@ -57,6 +66,7 @@ const eventShape = {
     .min(0, "The tax rate cannot be negative.")
     .max(MAX_TAX_RATE_BP, `The tax rate is at most ${MAX_TAX_RATE_BP / 100} %.`)
     .int("Use at most 2 decimal places in the tax rate.")
+    .describe("Tax rate in basis points (2000 = 20 %).")
     .optional(),
   /** Whether the prices include the tax (else it is added at checkout); unset as above. */
   taxInclusive: z.boolean("Choose whether the prices include the tax.").optional(),
@@ -153,6 +163,7 @@ const optionalLocalTime = z
   .string()
   .trim()
   .max(16, "Enter a date and time like 2026-12-05T19:30.")
+  .describe(`${wallClock} Empty or absent: none.`)
   .optional()
   .transform((value) => value || undefined);
 
@@ -163,7 +174,8 @@ const ticketTypeShape = {
     .number("Enter a price.")
     .int("Enter a price in whole minor units (cents).")
     .min(0, "The price cannot be negative.")
-    .max(100_000_000, "The price is too high."),
+    .max(100_000_000, "The price is too high.")
+    .describe("The price of one ticket in minor units of the currency (1250 = 12.50)."),
   currency: z.enum(ticketCurrencies, "Choose a currency from the list."),
   capacity: z
     .number("Enter how many tickets there are.")

@@ -6,6 +6,7 @@ import {
   defineFunction,
 } from "#server/platform/callable/define-function.ts";
 import { requireOwnedOrder } from "./order-access.ts";
+import { orderListOutput, orderOutput } from "./order-api-output.ts";
 import { getOrder } from "./order-detail.ts";
 import { exportBatch, orderExportKinds } from "./order-exports.ts";
 import { listOrders, ORDER_PAGE_SIZE } from "./order-list.ts";
@@ -18,11 +19,16 @@ export const listEventOrders = defineFunction({
   input: z.object({
     eventId,
     query: z.string().trim().max(100, "At most 100 characters.").optional(),
-    payment: z.enum(orderStates).optional(),
-    cursor: z.string().max(200).optional(),
+    payment: z.enum(orderStates).optional().describe("Only the orders in this state."),
+    cursor: z.string().max(200).optional().describe("The last page's nextCursor."),
     limit: z.number().int().min(1).max(100).default(ORDER_PAGE_SIZE),
   }),
   access: "signed-in",
+  api: {
+    scope: "orders:read",
+    summary: "An event's orders, newest first: searched, filtered by state, a page at a time.",
+    output: orderListOutput,
+  },
   handler: (data, ctx) =>
     listOrders(ctx.db, ctx.auth.userId, {
       eventId: data.eventId,
@@ -38,6 +44,11 @@ export const getEventOrder = defineFunction({
   name: "orders.get",
   input: z.object({ bookingId: z.uuid("Choose an order.") }),
   access: "signed-in",
+  api: {
+    scope: "orders:read",
+    summary: "One order: its tickets, lines, money, refunds, invoices and history.",
+    output: orderOutput,
+  },
   handler: (data, ctx) => getOrder(ctx.db, ctx.auth.userId, data.bookingId),
 });
 
