@@ -1,17 +1,15 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { API_KEY_PREFIX, apiScopes } from "#contract/api-keys.ts";
-import { createApp } from "#server/app.ts";
-import { appFunctions, membershipResolvers } from "#server/functions.ts";
-import { withApiKeys } from "#server/modules/api-keys/api-key-bearer.ts";
 import { invalidApiKeyMessage } from "#server/modules/api-keys/verify-api-key.ts";
 import { randomToken } from "#server/platform/auth/token-hash.ts";
 import { defineFunction } from "#server/platform/callable/define-function.ts";
-import { createRegistry } from "#server/platform/callable/registry.ts";
 import { postgresOnly, type TestDatabase } from "#tests/support/databases.ts";
-import { insertApiKey } from "#tests/support/kits/api-key-test-kit.ts";
+import {
+  type ApiKeyServer,
+  insertApiKey,
+  serveWithApiKeys,
+} from "#tests/support/kits/api-key-test-kit.ts";
 import { businessOwner } from "#tests/support/kits/business-test-kit.ts";
 import { type ProfileTestKit, profileTestKit } from "#tests/support/kits/profile-test-kit.ts";
 
@@ -38,56 +36,17 @@ const whoAmI = defineFunction({
   handler: (_data, ctx) => ({ userId: ctx.auth.userId, apiKey: ctx.auth.apiKey ?? null }),
 });
 
-/**
- * The whole app (every product function, the membership scopes), as main.ts wires it: API
- * keys beside another bearer (here none is valid), with a lower rate rule.
- */
-async function serve(kit: ProfileTestKit) {
-  const { services } = kit;
-  const app = createApp({
-    services,
-    registry: createRegistry([...appFunctions, whoAmI], { membership: membershipResolvers }),
-    verifyBearer: withApiKeys(async () => null, {
-      db: services.database.db,
-      rateLimiter: services.rateLimiter,
-      rule: { name: "api-key-http-test", limit: CALLS_PER_MINUTE, windowSeconds: 60 },
-    }),
-    secureTransport: false,
-  });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const post = async (name: string, bearer: string, data: unknown = null) => {
-    const response = await fetch(`${url}/api/fn/${name}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${bearer}` },
-      body: JSON.stringify({ data }),
-    });
-    return {
-      status: response.status,
-      retryAfter: response.headers.get("retry-after"),
-      body: (await response.json()) as {
-        result?: unknown;
-        error?: { status: string; message: string; details?: unknown };
-      },
-    };
-  };
-  const close = () => {
-    server.closeAllConnections();
-    return new Promise<void>((resolve) => server.close(() => resolve()));
-  };
-  return { post, close };
-}
-
 describe.each(postgresOnly)("API keys over HTTP on $name", ({ open }) => {
   let database: TestDatabase;
   let kit: ProfileTestKit;
-  let http: Awaited<ReturnType<typeof serve>>;
+  let http: ApiKeyServer;
   beforeAll(async () => {
     database = await open();
     kit = await profileTestKit(database);
-    http = await serve(kit);
+    http = await serveWithApiKeys(kit.services, {
+      functions: [whoAmI],
+      rule: { name: "api-key-http-test", limit: CALLS_PER_MINUTE, windowSeconds: 60 },
+    });
   });
   afterAll(async () => {
     await http?.close();
@@ -105,6 +64,7 @@ describe.each(postgresOnly)("API keys over HTTP on $name", ({ open }) => {
     expect(await http.post("test.keyGrant", secret)).toEqual({
       status: 200,
       retryAfter: null,
+      replayed: null,
       body: {
         result: {
           userId: user.id,
@@ -143,6 +103,7 @@ describe.each(postgresOnly)("API keys over HTTP on $name", ({ open }) => {
       expect(await http.post("test.keyGrant", secret)).toEqual({
         status: 401,
         retryAfter: null,
+        replayed: null,
         body: { error: { status: "UNAUTHENTICATED", message: invalidApiKeyMessage } },
       });
     }
