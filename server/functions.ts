@@ -1,5 +1,6 @@
 import { accountFunctions } from "./modules/accounts/accounts.functions.ts";
 import { alertFunctions } from "./modules/alerts/alerts.functions.ts";
+import { apiKeyFunctions } from "./modules/api-keys/api-keys.functions.ts";
 import { attendeeMessageFunctions } from "./modules/attendee-messages/attendee-messages.functions.ts";
 import { bookingResendFunctions } from "./modules/bookings/booking-resend.functions.ts";
 import { bookingFunctions } from "./modules/bookings/bookings.functions.ts";
@@ -76,6 +77,7 @@ export const appFunctions = [
   ...orderFunctions,
   ...bookingResendFunctions,
   ...buyerCancellationFunctions,
+  ...apiKeyFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;
