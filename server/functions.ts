@@ -1,6 +1,7 @@
 import { accountFunctions } from "./modules/accounts/accounts.functions.ts";
 import { alertFunctions } from "./modules/alerts/alerts.functions.ts";
 import { apiKeyFunctions } from "./modules/api-keys/api-keys.functions.ts";
+import { apiReferenceFunctions } from "./modules/api-keys/api-reference.functions.ts";
 import { attendeeMessageFunctions } from "./modules/attendee-messages/attendee-messages.functions.ts";
 import { bookingResendFunctions } from "./modules/bookings/booking-resend.functions.ts";
 import { bookingFunctions } from "./modules/bookings/bookings.functions.ts";
@@ -78,6 +79,7 @@ export const appFunctions = [
   ...bookingResendFunctions,
   ...buyerCancellationFunctions,
   ...apiKeyFunctions,
+  ...apiReferenceFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 export type AppFunctions = FunctionTypes<typeof appFunctions>;
