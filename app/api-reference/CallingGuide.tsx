@@ -41,6 +41,15 @@ const codes: [string, string][] = [
   ],
 ];
 
+/** An example, wrapped rather than scrolled sideways on a phone. */
+function Example({ children }: { children: string }) {
+  return (
+    <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+      {children}
+    </Code>
+  );
+}
+
 /** How to call a function with a key: the request, the answers, HTTP codes, idempotent writes. */
 export function CallingGuide() {
   return (
@@ -59,12 +68,12 @@ export function CallingGuide() {
         <Code>data</Code> is the function's input. A key acts for its business only, and may call
         only the functions of its scopes.
       </Text>
-      <Code block>{request}</Code>
+      <Example>{request}</Example>
       <Text>
         The answer is JSON: <Code>result</Code> when it worked, <Code>error</Code> when it did not,
         with a status, a message a person can read, and details where there are some.
       </Text>
-      <Code block>{answers}</Code>
+      <Example>{answers}</Example>
       <Title order={3} id="http-codes">
         HTTP codes
       </Title>
@@ -97,7 +106,7 @@ export function CallingGuide() {
         running answers 409, and the same key with a different body answers 422. Retry a write that
         timed out with the same key.
       </Text>
-      <Code block>{write}</Code>
+      <Example>{write}</Example>
     </Stack>
   );
 }
