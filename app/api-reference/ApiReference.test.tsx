@@ -111,11 +111,11 @@ describe("the API reference page", () => {
     expect(page).toMatch(/events\.listMine\s+read/);
     expect(page).toContain("Puts a draft event on sale.");
     // The input: a required property with its description; the answer: a nested array.
-    expect(page).toMatch(/eventId\s+string\s+required\s+The event's id\./);
+    expect(page).toMatch(/eventId\s+required\s+string\s+The event's id\./);
     expect(page).toContain("Nothing: null");
-    expect(page).toMatch(/events\s+array of object\s+required\s+Each item:/);
-    expect(page).toMatch(/status\s+"draft" \| "published" \| "cancelled"\s+required/);
-    expect(page).toMatch(/id\s+string\s+uuid\s+required/);
-    expect(page).toMatch(/ok\s+boolean\s+optional/);
+    expect(page).toMatch(/events\s+required\s+array of object\s+Each item:/);
+    expect(page).toMatch(/status\s+required\s+"draft" \| "published" \| "cancelled"/);
+    expect(page).toMatch(/id\s+required\s+string\s+uuid/);
+    expect(page).toMatch(/ok\s+optional\s+boolean/);
   });
 });

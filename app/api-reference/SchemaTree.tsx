@@ -1,4 +1,4 @@
-import { Badge, Box, Code, Group, Stack, Text } from "@mantine/core";
+import { Box, Code, Group, Stack, Text } from "@mantine/core";
 import type { SchemaNode, SchemaProperty } from "./schema-tree.ts";
 
 const nestedStyle = {
@@ -85,16 +85,16 @@ function PropertyList({ properties }: { properties: SchemaProperty[] }) {
           <Stack gap={4}>
             <Group gap={6} wrap="wrap" align="baseline">
               <Code fw={700}>{name}</Code>
-              <TypeLine node={node} />
               {required ? (
-                <Badge size="xs" variant="light" color="orange">
+                <Text span size="xs" fw={700} c="var(--mantine-color-orange-text)">
                   required
-                </Badge>
+                </Text>
               ) : (
                 <Text span size="xs" c="dimmed">
                   optional
                 </Text>
               )}
+              <TypeLine node={node} />
             </Group>
             {node.description ? <Text size="sm">{node.description}</Text> : null}
             <Children node={node} />

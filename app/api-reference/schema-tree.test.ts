@@ -38,7 +38,7 @@ describe("a JSON Schema as the reference's tree", () => {
       json(
         z.object({
           tags: z.array(z.string()),
-          items: z.array(z.object({ id: z.string(), quantity: z.number() })).max(20),
+          items: z.array(z.object({ id: z.string(), quantity: z.number().max(1_000_000) })).max(20),
           discount: z.discriminatedUnion("kind", [
             z.object({ kind: z.literal("percent"), percent: z.number() }),
             z.object({ kind: z.literal("none") }),
@@ -51,9 +51,11 @@ describe("a JSON Schema as the reference's tree", () => {
     expect(tags?.node).toEqual({ type: "array of string", rules: [] });
     expect(items?.node.type).toBe("array of object");
     expect(items?.node.rules).toEqual(["at most 20 items"]);
-    expect(items?.node.items?.properties?.map((p) => [p.name, p.node.type])).toEqual([
-      ["id", "string"],
-      ["quantity", "number"],
+    expect(
+      items?.node.items?.properties?.map((p) => [p.name, p.node.type, p.node.rules.join()]),
+    ).toEqual([
+      ["id", "string", ""],
+      ["quantity", "number", "at most 1,000,000"],
     ]);
     expect(discount?.node.type).toBe("one of");
     expect(discount?.node.variants?.map((v) => v.properties?.[0]?.node.type)).toEqual([

@@ -38,12 +38,14 @@ const literal = (value: unknown) => JSON.stringify(value);
 // Zod writes JavaScript's safe integer range on every `.int()`: not a rule worth reading.
 const safeLimit = 9007199254740991;
 
+const number = (value: number) => value.toLocaleString("en");
+
 function rulesOf(schema: JsonSchema): string[] {
   const rules: string[] = [];
   if (typeof schema.format === "string") rules.push(schema.format);
   const between = (min: unknown, max: unknown, unit: string) => {
-    const lo = typeof min === "number" && Math.abs(min) < safeLimit ? min : null;
-    const hi = typeof max === "number" && Math.abs(max) < safeLimit ? max : null;
+    const lo = typeof min === "number" && Math.abs(min) < safeLimit ? number(min) : null;
+    const hi = typeof max === "number" && Math.abs(max) < safeLimit ? number(max) : null;
     if (lo !== null && hi !== null) rules.push(`${lo} to ${hi}${unit}`);
     else if (lo !== null) rules.push(`at least ${lo}${unit}`);
     else if (hi !== null) rules.push(`at most ${hi}${unit}`);
