@@ -26,7 +26,7 @@ export function FunctionReference({ fn }: { fn: ApiFunctionReference }) {
             </a>
           </Title>
           {fn.write ? (
-            <Badge color="orange" variant="light">
+            <Badge color="blue" variant="light">
               write
             </Badge>
           ) : (

@@ -1,4 +1,5 @@
 import { Box, Code, Group, Stack, Text } from "@mantine/core";
+import classes from "./SchemaTree.module.css";
 import type { SchemaNode, SchemaProperty } from "./schema-tree.ts";
 
 const nestedStyle = {
@@ -12,7 +13,7 @@ const nestedStyle = {
 function TypeLine({ node }: { node: SchemaNode }) {
   return (
     <>
-      <Text span size="sm" ff="monospace" c="var(--mantine-color-blue-text)">
+      <Text span size="sm" ff="monospace" className={classes.type}>
         {node.type}
       </Text>
       {node.rules.length > 0 ? (
@@ -86,7 +87,7 @@ function PropertyList({ properties }: { properties: SchemaProperty[] }) {
             <Group gap={6} wrap="wrap" align="baseline">
               <Code fw={700}>{name}</Code>
               {required ? (
-                <Text span size="xs" fw={700} c="var(--mantine-color-orange-text)">
+                <Text span size="xs" fw={700} className={classes.required}>
                   required
                 </Text>
               ) : (
