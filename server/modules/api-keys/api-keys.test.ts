@@ -5,7 +5,7 @@ import type { Auth } from "#server/platform/auth/caller.ts";
 import { sha256 } from "#server/platform/auth/token-hash.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
-import { type TestDatabase, testDatabases } from "#tests/support/databases.ts";
+import { postgresOnly, type TestDatabase, testDatabases } from "#tests/support/databases.ts";
 import { businessOwner } from "#tests/support/kits/business-test-kit.ts";
 import {
   functionContext,
@@ -202,5 +202,40 @@ describe.each(testDatabases)("API keys in the console on $name", (database) => {
     await me.call("apiKeys.revoke", { keyId: made[0]?.key.id });
     await create(me, "One more");
     expect((await me.call("apiKeys.list", null)).keys).toHaveLength(MAX_API_KEYS + 1);
+  });
+});
+
+// Real locks: the business row's lock is what keeps a burst of clicks under the limit.
+describe.each(postgresOnly)("API keys made at once on $name", (database) => {
+  let db: TestDatabase;
+  let kit: ProfileTestKit;
+  beforeAll(async () => {
+    db = await database.open();
+    kit = await profileTestKit(db);
+  }, 120_000);
+  afterAll(async () => {
+    await db?.dispose();
+  });
+
+  it("lets only one of several keys made at once be the 20th", async () => {
+    const { auth, business } = await businessOwner(kit.services);
+    const ctx = functionContext(kit.services, auth);
+    const make = (name: string) =>
+      registry.invoke("apiKeys.create", { name, scopes: ["checkin"] }, ctx);
+    for (let i = 1; i < MAX_API_KEYS; i++) await make(`Key ${i}`);
+    // Open the pool's connections first: otherwise the first maker has committed before
+    // the others have connected, and the race never happens.
+    await Promise.all(Array.from({ length: 8 }, () => db.db.execute(sql`select pg_sleep(0.05)`)));
+    const raced = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => make(`Racer ${i}`)));
+    expect(raced.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of raced) {
+      if (r.status === "rejected")
+        expect(r.reason).toMatchObject({ status: "FAILED_PRECONDITION" });
+    }
+    const [row] = await rowsOf<{ n: number }>(
+      db.db,
+      sql`select count(*)::int as n from api_keys where business_id = ${business.id}`,
+    );
+    expect(row?.n).toBe(MAX_API_KEYS);
   });
 });
