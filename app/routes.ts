@@ -55,11 +55,14 @@ export default [
     // The questions asked at checkout (issue 29 part 4, decision 037).
     route("business/events/:id/questions", "routes/business.events.$id.questions.tsx"),
     route("business/teams", "routes/business.teams._index.tsx"),
+    // API keys for the business's own systems (issue 30, decision 038), and their reference.
+    route("business/api-keys", "routes/business.api-keys.tsx"),
     // Stripe Connect: the account's state, and where Stripe's onboarding comes back to.
     route("business/payments", "routes/business.payments.tsx"),
     route("business/payments/return", "routes/business.payments.return.tsx"),
     route("business/payments/refresh", "routes/business.payments.refresh.tsx"),
     route("business/teams/:id", "routes/business.teams.$id.tsx"),
+    route("developers/api", "routes/developers.api.tsx"),
     route("account_delete_start", "routes/account_delete_start.tsx"),
     // A paid booking's receipt and the invoices' PDFs: its buyer or the organiser.
     route("receipt/:reference", "routes/receipt.$reference.tsx"),

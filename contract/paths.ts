@@ -78,3 +78,9 @@ export function codesPath(eventId: string): string {
 export function questionsPath(eventId: string): string {
   return `/business/events/${encodeURIComponent(eventId)}/questions`;
 }
+
+/** `/business/api-keys`: the business's API keys (decision 038). */
+export const apiKeysPath = "/business/api-keys";
+
+/** `/developers/api`: the public reference of the functions an API key may call. */
+export const apiReferencePath = "/developers/api";

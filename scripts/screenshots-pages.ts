@@ -3,10 +3,18 @@
  * screen, then each page in the states worth looking at. Each feature's later screens are
  * in their own scripts/screenshots-*.ts.
  */
+import { randomInt } from "node:crypto";
 import type { Page } from "playwright-core";
-import { bookingPath, receiptPath, revenuePath } from "#contract/paths.ts";
+import {
+  apiKeysPath,
+  apiReferencePath,
+  bookingPath,
+  receiptPath,
+  revenuePath,
+} from "#contract/paths.ts";
 import { demoAccounts } from "#server/modules/demo/demo-seed.ts";
 import { seedScreens } from "#tests/e2e/screens.ts";
+import { callFunction, signInAs } from "#tests/e2e/session.ts";
 import { cardPaidShots } from "./screenshots-card.ts";
 import type { ScreenData } from "./screenshots-data.ts";
 
@@ -29,6 +37,40 @@ async function saveEmail(page: Page, email: string, shown: string) {
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Save name and email" }).click();
   await page.getByText(shown, { exact: true }).first().waitFor();
+}
+
+/** Makes a key on the API keys page and waits for it to be shown whole. */
+async function makeApiKey(page: Page, name: string, scopes: string[]) {
+  const form = page.getByRole("form", { name: "Make a key" });
+  await form.getByLabel("Name").fill(name);
+  for (const scope of scopes) await form.getByLabel(scope).check();
+  await form.getByRole("button", { name: "Make key" }).click();
+  await page.getByTestId("created-api-key").getByText(name).waitFor();
+}
+
+/**
+ * Signs the page in as a new owner of a new business, whose API keys page is empty (the
+ * demo owner's fills up with each run), and opens it again.
+ */
+async function openAsNewOwner(page: Page, path: string) {
+  const base = new URL(page.url()).origin;
+  const phone = `+1555${String(randomInt(10_000_000)).padStart(7, "0")}`;
+  const { userId } = await signInAs(page, base, { name: "Nia Newcomer", phone });
+  await callFunction(
+    base,
+    "businesses.apply",
+    {
+      name: "Newcomer Hall",
+      type: "venue",
+      contactPhone: "+44 20 7946 0018",
+      contactEmail: "nia@example.com",
+      address: "2 Market Street, Leeds",
+      description: "",
+    },
+    userId,
+  );
+  await page.goto(`${base}${path}`);
+  await page.locator("header button[data-theme-toggle][data-hydrated]").waitFor();
 }
 
 export function shotsFor({ event, booking, teamId, ticketId, card }: ScreenData): Shot[] {
@@ -188,6 +230,46 @@ export function shotsFor({ event, booking, teamId, ticketId, card }: ScreenData)
         await page.getByTestId("attendee-message").getByText("Sent", { exact: true }).waitFor();
       },
     },
+    // API keys (issue 30): a new business's empty page; a key just made, shown whole once;
+    // the list with a revoked key; the public reference.
+    {
+      name: "business_api_keys_empty",
+      path: apiKeysPath,
+      as: "visitor",
+      act: async (page) => {
+        await openAsNewOwner(page, apiKeysPath);
+        await page.getByTestId("api-keys-empty").waitFor();
+      },
+      after: async (page) => {
+        await page.context().clearCookies();
+      },
+    },
+    {
+      name: "business_api_keys_created",
+      path: apiKeysPath,
+      as: "owner",
+      act: async (page) => {
+        await makeApiKey(page, "Website box office", ["Read events", "Read orders"]);
+      },
+    },
+    {
+      name: "business_api_keys",
+      path: apiKeysPath,
+      as: "owner",
+      act: async (page) => {
+        // Once: a key made and revoked, so the list shows one.
+        if ((await page.getByTestId("api-key-revoked").count()) === 0) {
+          await makeApiKey(page, "Old door scanner", ["Check in"]);
+          const card = page.getByTestId("api-key").filter({ hasText: "Old door scanner" });
+          await card.getByRole("button", { name: "Revoke Old door scanner" }).click();
+          await page.getByRole("button", { name: "Revoke key" }).click();
+          await card.getByTestId("api-key-revoked").waitFor();
+          await page.reload();
+        }
+        await page.getByTestId("api-key-revoked").first().waitFor();
+      },
+    },
+    { name: "developers_api", path: apiReferencePath, as: "visitor" },
     {
       name: "menu_owner",
       path: "/",

@@ -1,5 +1,6 @@
 import { accountFunctions } from "./modules/accounts/accounts.functions.ts";
 import { alertFunctions } from "./modules/alerts/alerts.functions.ts";
+import { apiKeyFunctions } from "./modules/api-keys/api-keys.functions.ts";
 import { apiReferenceFunctions } from "./modules/api-keys/api-reference.functions.ts";
 import { attendeeMessageFunctions } from "./modules/attendee-messages/attendee-messages.functions.ts";
 import { bookingResendFunctions } from "./modules/bookings/booking-resend.functions.ts";
@@ -73,6 +74,7 @@ const productFunctions = [
   ...orderFunctions,
   ...bookingResendFunctions,
   ...buyerCancellationFunctions,
+  ...apiKeyFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 /**
