@@ -190,10 +190,11 @@ describe.each(postgresOnly)("an API key's bounds on $name", ({ open }) => {
       });
     }
     // Keys cannot manage keys, nor anything not exposed to them.
-    for (const name of ["apiKeys.list", "apiKeys.create", "bookings.mine"]) {
-      expect((await http.post(name, keyA, { name: "x", scopes: ["events:read"] })).status).toBe(
-        403,
-      );
+    for (const name of ["apiKeys.list", "apiKeys.create", "bookings.listMine"]) {
+      expect(await http.post(name, keyA, { name: "x", scopes: ["events:read"] })).toMatchObject({
+        status: 403,
+        body: { error: { message: `API keys cannot call ${name}.` } },
+      });
     }
     const [event] = await rowsOf<{ status: string }>(
       database.db,
