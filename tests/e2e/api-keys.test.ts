@@ -123,6 +123,12 @@ describe("API keys in the browser", () => {
     await waitForHydration(visitor);
     await visitor.getByRole("heading", { name: "Calling a function" }).waitFor();
     await expect(visitor.textContent("body")).resolves.toContain("POST /api/fn/{name}");
+    // Every function a key may call has its entry, generated from its schemas.
+    for (const name of ["events.create", "orders.get", "checkin.scan"]) {
+      const entry = visitor.locator(`[id="${name}"]`);
+      await expect(entry.count()).resolves.toBe(1);
+    }
+    await expect(visitor.getByTestId("api-reference-empty").count()).resolves.toBe(0);
     // Nothing wider than the phone: the examples wrap.
     await expect(
       visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
