@@ -18,8 +18,6 @@ export type Registry = {
   exposure(name: string): ApiExposure<unknown> | undefined;
   /** Validates input, checks access, runs the handler. Throws FunctionError. */
   invoke(name: string, data: unknown, ctx: FunctionContext): Promise<unknown>;
-  /** What API keys may do with a function (its `api`), or undefined: not for keys. */
-  exposure(name: string): ApiExposure<unknown> | undefined;
 };
 
 /**
