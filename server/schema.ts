@@ -17,6 +17,7 @@ export * from "./modules/teams/teams.schema.ts";
 export * from "./modules/tickets/tickets.schema.ts";
 export * from "./modules/waiting-list/waiting-list.schema.ts";
 export * from "./modules/waiting-room/waiting-room.schema.ts";
+export * from "./modules/webhooks/webhooks.schema.ts";
 export * from "./platform/auth/auth.schema.ts";
 export * from "./platform/auth/users.schema.ts";
 export * from "./platform/db/platform.schema.ts";

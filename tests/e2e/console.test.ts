@@ -193,7 +193,9 @@ describe("organizer console in the browser", () => {
     await reminder.uncheck();
     await page.getByRole("button", { name: "Create draft event" }).click();
     await page.waitForURL(/\/business\/events\/[0-9a-f-]{36}\?created$/);
-    await waitForHydration(page);
+    // The address changes before React shows the editor: until "Save details" is there,
+    // the same checkbox of the form being left would be the one ticked.
+    await page.getByRole("button", { name: "Save details" }).waitFor();
     await expect(reminder.isChecked()).resolves.toBe(false);
     await reminder.check();
     await page.getByRole("button", { name: "Save details" }).click();

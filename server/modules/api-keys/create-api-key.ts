@@ -1,16 +1,11 @@
 import { and, count, eq, isNull } from "drizzle-orm";
-import {
-  API_KEY_PREFIX,
-  API_KEY_SHOWN_LENGTH,
-  type CreatedApiKey,
-  MAX_API_KEYS,
-} from "#contract/api-keys.ts";
+import { type CreatedApiKey, MAX_API_KEYS } from "#contract/api-keys.ts";
 import { requireOwnedBusiness } from "#server/modules/businesses/business-access.ts";
 import { lockBusiness } from "#server/modules/businesses/business-plans.service.ts";
-import { randomToken, sha256 } from "#server/platform/auth/token-hash.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Database } from "#server/platform/db/database.ts";
 import type { CreateApiKeyInput } from "./api-key-input.ts";
+import { newApiKeySecret } from "./api-key-secret.ts";
 import { apiKeyView, apiKeyViewColumns } from "./api-key-view.ts";
 import { apiKeys } from "./api-keys.schema.ts";
 
@@ -39,15 +34,15 @@ export async function createApiKey(
         { reason: "too-many-keys", max: MAX_API_KEYS },
       );
     }
-    const secret = API_KEY_PREFIX + randomToken();
+    const { secret, secretHash, start } = newApiKeySecret();
     const [row] = await tx
       .insert(apiKeys)
       .values({
         businessId: business.id,
         name: input.name,
         scopes: input.scopes,
-        secretHash: sha256(secret),
-        start: secret.slice(0, API_KEY_SHOWN_LENGTH),
+        secretHash,
+        start,
         createdBy: userId,
       })
       .returning(apiKeyViewColumns);

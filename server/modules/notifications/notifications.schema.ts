@@ -27,6 +27,7 @@ export const notificationKinds = [
   "waiting-list-offer",
   "waiting-list-lapsed",
   "waiting-list-closed",
+  "webhook-disabled",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

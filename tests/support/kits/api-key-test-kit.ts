@@ -1,11 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { API_KEY_PREFIX, API_KEY_SHOWN_LENGTH, type ApiScope } from "#contract/api-keys.ts";
+import type { ApiScope } from "#contract/api-keys.ts";
 import { createApp } from "#server/app.ts";
 import { appFunctions, membershipResolvers } from "#server/functions.ts";
 import { withApiKeys } from "#server/modules/api-keys/api-key-bearer.ts";
+import { newApiKeySecret } from "#server/modules/api-keys/api-key-secret.ts";
 import { apiKeys } from "#server/modules/api-keys/api-keys.schema.ts";
-import { randomToken, sha256 } from "#server/platform/auth/token-hash.ts";
 import type { AnyFunctionDefinition } from "#server/platform/callable/define-function.ts";
 import { createRegistry } from "#server/platform/callable/registry.ts";
 import type { Executor } from "#server/platform/db/database.ts";
@@ -22,15 +22,15 @@ export async function insertApiKey(
   scopes: ApiScope[],
   options: { revoked?: boolean } = {},
 ) {
-  const secret = `${API_KEY_PREFIX}${randomToken()}`;
+  const { secret, secretHash, start } = newApiKeySecret();
   const [key] = await db
     .insert(apiKeys)
     .values({
       businessId,
       name: "Box office sync",
       scopes,
-      secretHash: sha256(secret),
-      start: secret.slice(0, API_KEY_SHOWN_LENGTH),
+      secretHash,
+      start,
       revokedAt: options.revoked ? new Date() : null,
     })
     .returning();
