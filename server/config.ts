@@ -65,6 +65,8 @@ const settingsSchema = z
     WAITING_ROOM_JOINS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
     /** An admitted person without a hold stops counting as a busy checkout after this. */
     WAITING_ROOM_NO_SHOW_SECONDS: z.coerce.number().int().min(5).max(600).default(120),
+    /** Webhooks (decision 039): an endpoint not answering within this fails the attempt. */
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
     /**
      * Tests only (ignored unless NODE_ENV=test): pauses inside the confirm transaction,
      * after the hold is claimed, so a test can kill the process mid-transaction.

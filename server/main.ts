@@ -25,6 +25,7 @@ import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
 import { startWalletSync } from "./modules/tickets/wallet/wallet-sync.ts";
 import { startWaitingListWorker } from "./modules/waiting-list/waiting-list-worker.ts";
 import { startWaitingRoomLeader } from "./modules/waiting-room/room-leader.ts";
+import { startWebhookWorker } from "./modules/webhooks/webhook-worker.ts";
 import {
   liveSessionCheck,
   pageAuthResolver,
@@ -179,6 +180,13 @@ export async function startServer(settings: Settings, log: Logger) {
       messages: services.messages,
       publicUrl: settings.PUBLIC_URL,
     });
+    // Delivers webhooks, signed, with retries for 3 days; every instance (SKIP LOCKED), decision 039.
+    const webhookWorker = startWebhookWorker(database.db, {
+      messages: services.messages,
+      publicUrl: settings.PUBLIC_URL,
+      log,
+      schedule: { timeoutSeconds: settings.WEBHOOK_TIMEOUT_SECONDS },
+    });
     // Starts each event's reminder 24 hours ahead (every instance; the event row is claimed).
     const reminders = startEventReminders(database.db, log);
     // Tells the configured wallets of passes that changed (Apple: APNs push; Google: closes objects).
@@ -209,6 +217,7 @@ export async function startServer(settings: Settings, log: Logger) {
       await stopWalletSync();
       await attendeeMessageWorker.stop();
       await noticeWorker.stop();
+      await webhookWorker.stop();
       // Admissions of the last quarter second, told to the desks before the pool closes.
       await flushDoorAnnouncements(database.db);
       await stopRealtime();
