@@ -82,5 +82,8 @@ export function questionsPath(eventId: string): string {
 /** `/business/api-keys`: the business's API keys (decision 038). */
 export const apiKeysPath = "/business/api-keys";
 
+/** `/business/webhooks`: the business's webhook endpoints (decision 039). */
+export const webhooksPath = "/business/webhooks";
+
 /** `/developers/api`: the public reference of the functions an API key may call. */
 export const apiReferencePath = "/developers/api";

@@ -60,6 +60,14 @@ export type WebhookBody<T extends WebhookBodyType = WebhookBodyType> = {
   data: WebhookData[T];
 };
 
+/** A kind of event on the reference page: its `data` as JSON Schema (`api.reference`). */
+export type WebhookTypeReference = {
+  type: WebhookEventType;
+  label: string;
+  hint: string;
+  data: { [key: string]: unknown };
+};
+
 /** Signing secrets look like this (Standard Webhooks: base64 after the prefix). */
 export const WEBHOOK_SECRET_PREFIX = "whsec_";
 export const MAX_WEBHOOK_ENDPOINTS = 10;

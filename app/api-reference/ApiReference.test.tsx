@@ -4,7 +4,23 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { theme } from "#app/theme.ts";
 import type { ApiFunctionReference } from "#contract/api-keys.ts";
+import type { WebhookTypeReference } from "#contract/webhooks.ts";
 import { ApiReference, functionsByScope } from "./ApiReference.tsx";
+
+const refunded: WebhookTypeReference = {
+  type: "order.refunded",
+  label: "Order refunded",
+  hint: "Money went back to the buyer, in full or in part.",
+  data: {
+    type: "object",
+    properties: {
+      orderId: { type: "string", description: "The order's id (orders.get)." },
+      amountMinor: { type: "integer", description: "Integer minor units (pence, cents)." },
+    },
+    required: ["orderId", "amountMinor"],
+    additionalProperties: false,
+  },
+};
 
 const listMine: ApiFunctionReference = {
   name: "events.listMine",
@@ -86,7 +102,7 @@ describe("the API reference page", () => {
   });
 
   it("explains how to call: the endpoint, the bearer key, the answers, HTTP codes and Idempotency-Key", () => {
-    const page = text(render(<ApiReference functions={[]} />));
+    const page = text(render(<ApiReference functions={[]} webhooks={[]} />));
     expect(page).toContain("POST /api/fn/{name}");
     expect(page).toContain("Content-Type: application/json");
     expect(page).toContain("Authorization: Bearer tk_live_…");
@@ -99,7 +115,7 @@ describe("the API reference page", () => {
   });
 
   it("shows each function with its anchor, write badge, summary, input and answer as a tree", () => {
-    const html = render(<ApiReference functions={[listMine, publish, scan]} />);
+    const html = render(<ApiReference functions={[listMine, publish, scan]} webhooks={[]} />);
     const page = text(html);
     expect(html).toContain('id="events.publish"');
     expect(html).toContain('href="#events.publish"');
@@ -117,5 +133,20 @@ describe("the API reference page", () => {
     expect(page).toMatch(/status\s+required\s+"draft" \| "published" \| "cancelled"/);
     expect(page).toMatch(/id\s+required\s+string\s+uuid/);
     expect(page).toMatch(/ok\s+optional\s+boolean/);
+  });
+
+  it("explains webhooks: the signed request, checking it, retries, and each kind of event's data", () => {
+    const html = render(<ApiReference functions={[]} webhooks={[refunded]} />);
+    const page = text(html);
+    expect(html).toContain('href="#webhooks"');
+    for (const header of ["webhook-id:", "webhook-timestamp:", "webhook-signature: v1,"]) {
+      expect(page).toContain(header);
+    }
+    expect(page).toContain('import { Webhook } from "standardwebhooks";');
+    expect(page).toContain("Answer with any 2xx within 15 seconds");
+    expect(page).toContain("for 3 days after the event");
+    expect(html).toContain('id="webhook-order.refunded"');
+    expect(page).toContain("Order refunded.");
+    expect(page).toMatch(/amountMinor\s+required\s+integer\s+Integer minor units/);
   });
 });

@@ -6,8 +6,10 @@ import {
   apiScopeLabels,
   apiScopes,
 } from "#contract/api-keys.ts";
+import type { WebhookTypeReference } from "#contract/webhooks.ts";
 import { CallingGuide } from "./CallingGuide.tsx";
 import { FunctionReference, functionAnchor } from "./FunctionReference.tsx";
+import { WebhooksGuide } from "./WebhooksGuide.tsx";
 
 /** `#scope-events-read`: each scope's anchor. */
 export const scopeAnchor = (scope: ApiScope) => `scope-${scope.replace(":", "-")}`;
@@ -23,9 +25,16 @@ export function functionsByScope(
 
 /**
  * The API's reference (from `api.reference`): how to call, then for each scope its
- * functions with their inputs and answers. A contents list links every scope and function.
+ * functions with their inputs and answers, then webhooks. A contents list links every
+ * scope and function, and the webhooks.
  */
-export function ApiReference({ functions }: { functions: ApiFunctionReference[] }) {
+export function ApiReference({
+  functions,
+  webhooks,
+}: {
+  functions: ApiFunctionReference[];
+  webhooks: WebhookTypeReference[];
+}) {
   const groups = functionsByScope(functions);
   return (
     <Stack gap="xl">
@@ -57,6 +66,7 @@ export function ApiReference({ functions }: { functions: ApiFunctionReference[] 
             ))}
           </List>
         )}
+        <Anchor href="#webhooks">Webhooks</Anchor>
       </Stack>
       {groups.map((group) => (
         <Stack
@@ -80,6 +90,7 @@ export function ApiReference({ functions }: { functions: ApiFunctionReference[] 
           ))}
         </Stack>
       ))}
+      <WebhooksGuide webhooks={webhooks} />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
   IDEMPOTENCY_KEY_MAX,
 } from "#contract/api-keys.ts";
 import { apiKeysPath } from "#contract/paths.ts";
+import { Example } from "./Example.tsx";
 
 const request = `POST /api/fn/events.getForOwner
 Content-Type: application/json
@@ -40,15 +41,6 @@ const codes: [string, string][] = [
     "RESOURCE_EXHAUSTED: too many calls with this key. Wait the seconds the Retry-After header gives.",
   ],
 ];
-
-/** An example, wrapped rather than scrolled sideways on a phone. */
-function Example({ children }: { children: string }) {
-  return (
-    <Code block style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-      {children}
-    </Code>
-  );
-}
 
 /** How to call a function with a key: the request, the answers, HTTP codes, idempotent writes. */
 export function CallingGuide() {

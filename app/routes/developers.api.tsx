@@ -7,22 +7,22 @@ import type { Route } from "./+types/developers.api";
 
 const title = "API reference";
 const intro =
-  "The functions your own systems may call with an API key, what each takes and what it answers, generated from the functions themselves.";
+  "The functions your own systems may call with an API key, what each takes and what it answers, generated from the functions themselves, and the webhooks we send them.";
 
 export const meta = () => screenMeta(title, intro);
 
 /** Public: anyone may read how to call the API, signed in or not. */
 export async function loader({ context }: Route.LoaderArgs) {
   const server = context.get(serverContext);
-  const { functions } = await server.invoke("api.reference", null);
-  return { functions };
+  const { functions, webhooks } = await server.invoke("api.reference", null);
+  return { functions, webhooks };
 }
 
 export default function Page() {
-  const { functions } = useLoaderData<typeof loader>();
+  const { functions, webhooks } = useLoaderData<typeof loader>();
   return (
     <Screen title={title} intro={intro}>
-      <ApiReference functions={functions} />
+      <ApiReference functions={functions} webhooks={webhooks} />
     </Screen>
   );
 }

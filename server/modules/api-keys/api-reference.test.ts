@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ApiFunctionReference, apiScopes } from "#contract/api-keys.ts";
+import { type WebhookTypeReference, webhookEventTypes } from "#contract/webhooks.ts";
 import { appFunctions, membershipResolvers } from "#server/functions.ts";
 import type {
   AnyFunctionDefinition,
@@ -11,7 +12,10 @@ import { createRegistry } from "#server/platform/callable/registry.ts";
 const visitor = { auth: null } as unknown as FunctionContext;
 const registry = createRegistry(appFunctions, { membership: membershipResolvers });
 const reference = async () =>
-  (await registry.invoke("api.reference", null, visitor)) as { functions: ApiFunctionReference[] };
+  (await registry.invoke("api.reference", null, visitor)) as {
+    functions: ApiFunctionReference[];
+    webhooks: WebhookTypeReference[];
+  };
 
 const exposed = (appFunctions as readonly AnyFunctionDefinition[]).filter((d) => d.api);
 const byName = (functions: ApiFunctionReference[], name: string) => {
@@ -84,5 +88,18 @@ describe("api.reference", () => {
     const first = await reference();
     expect(await reference()).toBe(first);
     expect(JSON.parse(JSON.stringify(first))).toEqual(first);
+  });
+
+  it("lists every kind of webhook event with its data as strict JSON Schema", async () => {
+    const { webhooks } = await reference();
+    expect(webhooks.map((w) => w.type)).toEqual([...webhookEventTypes]);
+    const paid = webhooks.find((w) => w.type === "order.paid") as { data: Schema; label: string };
+    expect(paid.label).toBe("Order paid");
+    expect(paid.data.additionalProperties).toBe(false);
+    expect(paid.data.required).toEqual(["orderId", "eventId", "amountMinor", "currency"]);
+    expect(paid.data.properties.amountMinor).toMatchObject({
+      type: "integer",
+      description: "Integer minor units (pence, cents).",
+    });
   });
 });

@@ -1,9 +1,14 @@
 import { z } from "zod";
 import { type ApiFunctionReference, type ApiScope, apiScopes } from "#contract/api-keys.ts";
+import type { WebhookTypeReference } from "#contract/webhooks.ts";
+import { webhookReference } from "#server/modules/webhooks/webhook-reference.ts";
 import type { AnyFunctionDefinition } from "#server/platform/callable/define-function.ts";
 
-/** The reference page's content (`api.reference`): every function an API key may call. */
-export type ApiReference = { functions: ApiFunctionReference[] };
+/**
+ * The reference page's content (`api.reference`): every function an API key may call,
+ * and every kind of webhook event.
+ */
+export type ApiReference = { functions: ApiFunctionReference[]; webhooks: WebhookTypeReference[] };
 
 const scopeRank = (scope: ApiScope) => apiScopes.indexOf(scope);
 
@@ -32,5 +37,5 @@ export function apiReferenceOf(definitions: readonly AnyFunctionDefinition[]): A
     (a, b) =>
       scopeRank(a.scope) - scopeRank(b.scope) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
   );
-  return { functions };
+  return { functions, webhooks: webhookReference() };
 }

@@ -14,6 +14,7 @@ import {
 } from "#tests/support/kits/webhook-test-kit.ts";
 import { emitWebhook, emitWebhooks } from "./emit-webhook.ts";
 import { SWITCHED_OFF_REASON } from "./switch-off-endpoint.ts";
+import { webhookBodySchema } from "./webhook-data.ts";
 import { deliverDueWebhooks, type WebhookWorkerDeps } from "./webhook-worker.ts";
 
 const sampleData: Record<WebhookEventType, (eventId: string) => object> = {
@@ -74,7 +75,11 @@ describe.each(testDatabases)("webhook delivery on $name", (database) => {
     expect(await deliver()).toBe(webhookEventTypes.length);
     const got = receiver.verified(endpoint.secret);
     expect(got.map((g) => g.body.type).sort()).toEqual([...webhookEventTypes].sort());
-    for (const { body } of got) expect(body.data.eventId).toBe(event.id);
+    for (const { body } of got) {
+      expect(body.data.eventId).toBe(event.id);
+      // The whole body as the reference page documents it, nothing more.
+      webhookBodySchema(body.type as WebhookEventType).parse(body);
+    }
     expect(receiver.requests.every((r) => r.url === "/hooks" && r.method === "POST")).toBe(true);
     expect(receiver.requests[0]?.headers["content-type"]).toBe("application/json");
     const rows = await deliveriesOf(db.db, endpoint.id);
