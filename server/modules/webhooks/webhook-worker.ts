@@ -16,7 +16,7 @@ import { signedHeaders } from "./webhook-signing.ts";
 
 export type WebhookWorkerDeps = NotifyOptions & {
   schedule?: Partial<WebhookSchedule>;
-  /** Deliveries claimed at once (sent together). */
+  /** Deliveries claimed at once by a loop (sent together; 50 by default). */
   batchSize?: number;
   log: Logger;
 };
@@ -50,7 +50,7 @@ export async function deliverDueWebhooks(db: Database, deps: WebhookWorkerDeps):
         where d.status = 'pending' and d.next_attempt_at <= now()
           and (d.lease_until is null or d.lease_until < now())
         order by d.next_attempt_at
-        limit ${deps.batchSize ?? 20}
+        limit ${deps.batchSize ?? 50}
         for update of d skip locked
       )
       update webhook_deliveries d
@@ -61,7 +61,7 @@ export async function deliverDueWebhooks(db: Database, deps: WebhookWorkerDeps):
       returning d.id, d.endpoint_id, d.event_id, d.body, d.attempts, d.window_start::text,
                 w.url, w.secret`,
   );
-  await Promise.all(
+  const outcomes = await Promise.all(
     claimed.map(async (delivery) => {
       const headers = signedHeaders(delivery.secret, delivery.event_id, delivery.body);
       const outcome = await postWebhook(
@@ -70,59 +70,73 @@ export async function deliverDueWebhooks(db: Database, deps: WebhookWorkerDeps):
         delivery.body,
         schedule.timeoutSeconds,
       );
-      await record(db, delivery, outcome, schedule, deps);
+      return { delivery, outcome };
     }),
   );
+  if (outcomes.length > 0) await record(db, outcomes, schedule, deps);
   return claimed.length;
 }
 
+type Attempt = { delivery: Claimed; outcome: AttemptOutcome };
+
 /**
- * One attempt's outcome, with its endpoint's health, in one transaction. Delivered: done
- * for good, and the endpoint is well again. Failed: due again after the schedule's wait,
- * never later than the window's end, when one last attempt is made; failing then, the
- * delivery is `failed` and the endpoint is switched off if nothing got through since.
+ * A batch's outcomes and their endpoints' health, in one transaction of a constant
+ * number of statements. Delivered: done for good, and the endpoint is well again. Failed:
+ * due again after the schedule's wait, never later than the window's end, when one last
+ * attempt is made; failing then, the delivery is `failed` and its endpoint is switched
+ * off if nothing got through to it since.
  */
 async function record(
   db: Database,
-  delivery: Claimed,
-  outcome: AttemptOutcome,
+  attempts: Attempt[],
   schedule: WebhookSchedule,
   deps: WebhookWorkerDeps,
 ): Promise<void> {
+  const rows = attempts.map(({ delivery, outcome }) => ({
+    id: delivery.id,
+    delivered: outcome.delivered,
+    status_code: outcome.statusCode,
+    error: outcome.error,
+    delay: retryDelaySeconds(schedule, delivery.attempts),
+  }));
+  const windowEnd = sql`d.window_start + make_interval(secs => ${schedule.windowSeconds})`;
   await db.transaction(async (tx) => {
-    if (outcome.delivered) {
-      await tx.execute(sql`
-        update webhook_deliveries
-        set status = 'delivered', delivered_at = now(), lease_until = null,
-            last_status_code = ${outcome.statusCode}, last_error = null
-        where id = ${delivery.id}`);
-      await tx.execute(sql`
-        update webhook_endpoints set failing_since = null
-        where id = ${delivery.endpoint_id} and failing_since is not null`);
-      return;
-    }
-    const window = sql`${new Date(delivery.window_start)}::timestamptz + make_interval(secs => ${schedule.windowSeconds})`;
-    const [after] = await rowsOf<{ status: string }>(
+    const settled = await rowsOf<{
+      id: string;
+      endpoint_id: string;
+      status: string;
+      window_start: string;
+    }>(
       tx,
       sql`
-        update webhook_deliveries
-        set status = case when now() >= ${window} then 'failed' else 'pending' end,
-            next_attempt_at = least(
-              now() + make_interval(secs => ${retryDelaySeconds(schedule, delivery.attempts)}),
-              ${window}),
-            lease_until = null, last_status_code = ${outcome.statusCode},
-            last_error = ${outcome.error}
-        where id = ${delivery.id}
-        returning status`,
+        update webhook_deliveries d
+        set status = case when o.delivered then 'delivered'
+                          when now() >= ${windowEnd} then 'failed' else 'pending' end,
+            delivered_at = case when o.delivered then now() end,
+            next_attempt_at = case when o.delivered then d.next_attempt_at
+                                   else least(now() + make_interval(secs => o.delay), ${windowEnd}) end,
+            lease_until = null, last_status_code = o.status_code, last_error = o.error
+        from json_to_recordset(${JSON.stringify(rows)}::json)
+             as o(id uuid, delivered boolean, status_code int, error text, delay int)
+        where d.id = o.id
+        returning d.id, d.endpoint_id, d.status, d.window_start::text`,
     );
+    // An endpoint that took anything in this batch is well; one that took nothing is failing.
     await tx.execute(sql`
-      update webhook_endpoints set failing_since = coalesce(failing_since, now())
-      where id = ${delivery.endpoint_id}`);
-    if (after?.status === "failed") {
-      await switchOffIfFailing(tx, delivery.endpoint_id, delivery.window_start, deps);
+      update webhook_endpoints w
+      set failing_since = case when h.took then null else coalesce(w.failing_since, now()) end
+      from (select d.endpoint_id, bool_or(d.status = 'delivered') as took
+            from webhook_deliveries d
+            where d.id in (select (r->>'id')::uuid from json_array_elements(${JSON.stringify(rows)}::json) r)
+            group by d.endpoint_id) h
+      where w.id = h.endpoint_id
+        and (w.failing_since is null) <> h.took`);
+    for (const gaveUp of settled.filter((row) => row.status === "failed")) {
+      await switchOffIfFailing(tx, gaveUp.endpoint_id, gaveUp.window_start, deps);
     }
   });
-  if (!outcome.delivered) {
+  for (const { delivery, outcome } of attempts) {
+    if (outcome.delivered) continue;
     deps.log.info(
       { deliveryId: delivery.id, statusCode: outcome.statusCode, error: outcome.error },
       "webhook attempt failed",
@@ -131,18 +145,26 @@ async function record(
 }
 
 /**
- * The webhook worker every instance runs (server/main.ts): batches while deliveries are
- * due, then a look every `idleSeconds` (1 by default: a new event goes out about a second
- * after its change commits).
+ * The webhook worker every instance runs (server/main.ts): `loops` batch loops side by
+ * side (4 by default), so an endpoint slow to answer holds up only its own batch; each
+ * runs batches while deliveries are due, then looks every `idleSeconds` (1 by default: a
+ * new event goes out about a second after its change commits).
  */
 export function startWebhookWorker(
   db: Database,
-  deps: WebhookWorkerDeps & { idleSeconds?: number },
-): BatchWorker {
-  return startBatchWorker({
-    name: "webhook delivery",
-    log: deps.log,
-    runBatch: () => deliverDueWebhooks(db, deps),
-    idleSeconds: deps.idleSeconds,
-  });
+  deps: WebhookWorkerDeps & { idleSeconds?: number; loops?: number },
+): { stop(): Promise<void> } {
+  const loops: BatchWorker[] = Array.from({ length: deps.loops ?? 4 }, () =>
+    startBatchWorker({
+      name: "webhook delivery",
+      log: deps.log,
+      runBatch: () => deliverDueWebhooks(db, deps),
+      idleSeconds: deps.idleSeconds,
+    }),
+  );
+  return {
+    async stop() {
+      await Promise.all(loops.map((loop) => loop.stop()));
+    },
+  };
 }
