@@ -41,6 +41,8 @@ const env = {
   LOG_LEVEL: "warn",
   DEMO_DATA: "off",
   WEB_CONCURRENCY: "1",
+  // The receiver is on this machine, refused in production otherwise.
+  WEBHOOK_PRIVATE_NETWORKS: "allow",
 };
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: "", poolMax: 4 });
 const servers: RunningServer[] = [];

@@ -68,6 +68,11 @@ const settingsSchema = z
     /** Webhooks (decision 039): an endpoint not answering within this fails the attempt. */
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
     /**
+     * Webhooks to this machine and private networks: refused in production unless "allow"
+     * (a deployment whose receivers are inside its own network; the benchmark).
+     */
+    WEBHOOK_PRIVATE_NETWORKS: z.enum(["allow", "refuse"]).optional(),
+    /**
      * Tests only (ignored unless NODE_ENV=test): pauses inside the confirm transaction,
      * after the hold is claimed, so a test can kill the process mid-transaction.
      */

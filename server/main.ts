@@ -25,6 +25,7 @@ import { externalSignInRoutes } from "./modules/profile/oidc/oidc-routes.ts";
 import { startWalletSync } from "./modules/tickets/wallet/wallet-sync.ts";
 import { startWaitingListWorker } from "./modules/waiting-list/waiting-list-worker.ts";
 import { startWaitingRoomLeader } from "./modules/waiting-room/room-leader.ts";
+import { webhooksReachPrivateNetworks } from "./modules/webhooks/private-addresses.ts";
 import { startWebhookWorker } from "./modules/webhooks/webhook-worker.ts";
 import {
   liveSessionCheck,
@@ -186,6 +187,7 @@ export async function startServer(settings: Settings, log: Logger) {
       publicUrl: settings.PUBLIC_URL,
       log,
       schedule: { timeoutSeconds: settings.WEBHOOK_TIMEOUT_SECONDS },
+      privateNetworks: webhooksReachPrivateNetworks(settings),
     });
     // Starts each event's reminder 24 hours ahead (every instance; the event row is claimed).
     const reminders = startEventReminders(database.db, log);

@@ -47,6 +47,7 @@ describe.each(testDatabases)("webhook delivery on $name", (database) => {
     messages: kit.services.messages,
     publicUrl: kit.services.settings.PUBLIC_URL,
     log: kit.services.log,
+    privateNetworks: true,
     // Retries due at once, so a test runs them by calling the worker again.
     schedule: { timeoutSeconds: 1, retryDelaysSeconds: [0] },
   });
@@ -206,6 +207,36 @@ describe.each(testDatabases)("webhook delivery on $name", (database) => {
     expect(redirected).toMatchObject({ status: "pending", last_status_code: 302 });
   });
 
+  it("refuses this machine and private networks when they are not allowed, by address and by name", async () => {
+    const { event, business, receiver } = await setUp();
+    const byName = await insertEndpoint(
+      db.db,
+      business.id,
+      receiver.url.replace("127.0.0.1", "localhost"),
+      ["event.updated"],
+    );
+    const [byAddress] = await rowsOf<{ id: string }>(
+      db.db,
+      sql`select id from webhook_endpoints where business_id = ${business.id} and id <> ${byName.id}`,
+    );
+    await emitWebhook(db.db, {
+      eventId: event.id,
+      type: "event.updated",
+      data: { eventId: event.id, status: "published" },
+    });
+    await deliverDueWebhooks(db.db, { ...deps(), privateNetworks: false });
+    expect(receiver.requests).toHaveLength(0);
+    const [literal] = await deliveriesOf(db.db, byAddress?.id ?? "");
+    expect(literal).toMatchObject({ status: "pending", last_status_code: null });
+    expect(literal?.last_error).toBe(
+      "Refused: 127.0.0.1 is on a private network. Webhooks go to public addresses only.",
+    );
+    const [named] = await deliveriesOf(db.db, byName.id);
+    expect(named?.last_error).toBe(
+      "Refused: localhost is on a private network. Webhooks go to public addresses only.",
+    );
+  });
+
   it("gives up at the end of the 3 days, switches the endpoint off and tells its owner once", async () => {
     const { user, event, endpoint } = await setUp([503]);
     await emitWebhook(db.db, {
@@ -321,6 +352,7 @@ describe.each(postgresOnly)("webhook workers side by side on $name", (database) 
       messages: kit.services.messages,
       publicUrl: null,
       log: kit.services.log,
+      privateNetworks: true,
       batchSize: 7,
     };
     const worker = async () => {

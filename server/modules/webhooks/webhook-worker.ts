@@ -15,6 +15,8 @@ import {
 import { signedHeaders } from "./webhook-signing.ts";
 
 export type WebhookWorkerDeps = NotifyOptions & {
+  /** False in production: endpoints on this machine or a private network are refused. */
+  privateNetworks: boolean;
   schedule?: Partial<WebhookSchedule>;
   /** Deliveries claimed at once by a loop (sent together; 50 by default). */
   batchSize?: number;
@@ -64,12 +66,10 @@ export async function deliverDueWebhooks(db: Database, deps: WebhookWorkerDeps):
   const outcomes = await Promise.all(
     claimed.map(async (delivery) => {
       const headers = signedHeaders(delivery.secret, delivery.event_id, delivery.body);
-      const outcome = await postWebhook(
-        delivery.url,
-        headers,
-        delivery.body,
-        schedule.timeoutSeconds,
-      );
+      const outcome = await postWebhook(delivery.url, headers, delivery.body, {
+        timeoutSeconds: schedule.timeoutSeconds,
+        privateNetworks: deps.privateNetworks,
+      });
       return { delivery, outcome };
     }),
   );
