@@ -58,6 +58,8 @@ export function webhookShots({ crmId }: Awaited<ReturnType<typeof prepareWebhook
       as: "owner",
       act: async (page) => {
         await page.getByTestId("webhook-delivery").first().waitFor();
+        // The first delivery's body unfolded, to see it as sent.
+        await page.getByTestId("webhook-delivery").first().locator("summary").click();
       },
     },
   ];

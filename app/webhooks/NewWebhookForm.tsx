@@ -31,7 +31,6 @@ export function NewWebhookForm({ full }: { full: boolean }) {
           type="url"
           label="URL"
           description="Where we POST each event: an https:// address of your system."
-          placeholder="https://example.com/webhooks/tickets"
           required
           maxLength={MAX_WEBHOOK_URL}
           autoComplete="off"

@@ -62,9 +62,12 @@ export function WebhookDeliveryItem({ delivery }: { delivery: WebhookDeliveryVie
         <details>
           <summary style={{ cursor: "pointer" }}>
             <Text span size="sm">
-              Body ({delivery.eventId})
+              Body as sent
             </Text>
           </summary>
+          <Text size="xs" c="dimmed" mt="xs" style={{ overflowWrap: "anywhere" }}>
+            webhook-id: <span style={{ fontFamily: "monospace" }}>{delivery.eventId}</span>
+          </Text>
           <Code
             block
             mt="xs"

@@ -18,7 +18,7 @@ export function WebhookEventsField({ idPrefix, ticked = [], error }: Props) {
   return (
     <Checkbox.Group
       label="Events"
-      description="What happens that this endpoint is sent. Tick only what your system uses."
+      description="What this endpoint is told about. Tick only what your system uses."
       error={error}
       withAsterisk
       defaultValue={[...ticked]}
