@@ -57,6 +57,9 @@ export default [
     route("business/teams", "routes/business.teams._index.tsx"),
     // API keys for the business's own systems (issue 30, decision 038), and their reference.
     route("business/api-keys", "routes/business.api-keys.tsx"),
+    // Webhooks: what happens pushed to the business's own systems (issue 30, decision 039).
+    route("business/webhooks", "routes/business.webhooks._index.tsx"),
+    route("business/webhooks/:id", "routes/business.webhooks.$id.tsx"),
     // Stripe Connect: the account's state, and where Stripe's onboarding comes back to.
     route("business/payments", "routes/business.payments.tsx"),
     route("business/payments/return", "routes/business.payments.return.tsx"),

@@ -85,5 +85,10 @@ export const apiKeysPath = "/business/api-keys";
 /** `/business/webhooks`: the business's webhook endpoints (decision 039). */
 export const webhooksPath = "/business/webhooks";
 
+/** `/business/webhooks/{endpointId}`: one endpoint, its secret and its delivery log. */
+export function webhookPath(endpointId: string): string {
+  return `${webhooksPath}/${encodeURIComponent(endpointId)}`;
+}
+
 /** `/developers/api`: the public reference of the functions an API key may call. */
 export const apiReferencePath = "/developers/api";

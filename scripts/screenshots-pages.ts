@@ -52,7 +52,7 @@ async function makeApiKey(page: Page, name: string, scopes: string[]) {
  * Signs the page in as a new owner of a new business, whose API keys page is empty (the
  * demo owner's fills up with each run), and opens it again.
  */
-async function openAsNewOwner(page: Page, path: string) {
+export async function openAsNewOwner(page: Page, path: string) {
   const base = new URL(page.url()).origin;
   const phone = `+1555${String(randomInt(10_000_000)).padStart(7, "0")}`;
   const { userId } = await signInAs(page, base, { name: "Nia Newcomer", phone });

@@ -29,6 +29,7 @@ import { prepareQuestions, questionShots } from "./screenshots-questions.ts";
 import { prepareSeries, seriesShots } from "./screenshots-series.ts";
 import { waitingListScreens } from "./screenshots-waiting-list.ts";
 import { prepareWaitingRoom, waitingRoomShots } from "./screenshots-waiting-room.ts";
+import { prepareWebhooks, webhookShots } from "./screenshots-webhooks.ts";
 
 const outDir = path.join(projectRoot, "screenshots");
 const only = process.argv.slice(2);
@@ -100,6 +101,7 @@ try {
     ...seriesShots(await prepareSeries(baseURL, prepared.ownerId)),
     ...codeShots(await prepareCodes(baseURL, prepared.ownerId)),
     ...questionShots(await prepareQuestions(baseURL, prepared.ownerId)),
+    ...webhookShots(await prepareWebhooks(baseURL, prepared.ownerId)),
   ].filter((shot) => only.length === 0 || only.some((part) => shot.name.includes(part)));
   rmSync(outDir, { recursive: true, force: true });
   let count = 0;

@@ -32,6 +32,7 @@ import { ticketFunctions } from "./modules/tickets/tickets.functions.ts";
 import { waitingListFunctions } from "./modules/waiting-list/waiting-list.functions.ts";
 import { waitingRoomTopicSource } from "./modules/waiting-room/room-topics.ts";
 import { waitingRoomFunctions } from "./modules/waiting-room/waiting-room.functions.ts";
+import { webhookFunctions } from "./modules/webhooks/webhooks.functions.ts";
 import { sessionFunctions } from "./platform/auth/sessions.functions.ts";
 import type { AnyFunctionDefinition, FunctionTypes } from "./platform/callable/define-function.ts";
 import type { MembershipResolver } from "./platform/callable/registry.ts";
@@ -75,6 +76,7 @@ const productFunctions = [
   ...bookingResendFunctions,
   ...buyerCancellationFunctions,
   ...apiKeyFunctions,
+  ...webhookFunctions,
 ] as const satisfies readonly AnyFunctionDefinition[];
 
 /**

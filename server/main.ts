@@ -92,9 +92,15 @@ async function functionsFor(
   }
   const { testFunctions } = await import("./platform/callable/test-functions.ts");
   const { paymentTestFunctions } = await import("./modules/payments/payments-test.functions.ts");
+  const { webhookTestFunctions } = await import("./modules/webhooks/webhooks-test.functions.ts");
   const { verifyTestBearer } = await import("./platform/callable/test-bearer.ts");
   return {
-    functions: [...appFunctions, ...testFunctions, ...paymentTestFunctions],
+    functions: [
+      ...appFunctions,
+      ...testFunctions,
+      ...paymentTestFunctions,
+      ...webhookTestFunctions,
+    ],
     // Tests may also use `test:{userId}:{roles}` bearers; access tokens and keys work as well.
     verifyBearer: (token) =>
       token.startsWith("test:") ? verifyTestBearer(token) : verifyAccessOrKey(token),

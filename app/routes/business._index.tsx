@@ -19,7 +19,7 @@ import { serverContext } from "#app/server-context.ts";
 import { requireSignedIn } from "#app/session/require-signed-in.server.ts";
 import { teamUsageText } from "#app/teams/team-labels.ts";
 import { businessTypes } from "#contract/business-options.ts";
-import { apiKeysPath, revenuePath } from "#contract/paths.ts";
+import { apiKeysPath, revenuePath, webhooksPath } from "#contract/paths.ts";
 import type { Route } from "./+types/business._index";
 
 const title = "Business console";
@@ -113,6 +113,9 @@ export default function Page() {
         </Button>
         <Button component={Link} to={apiKeysPath} size="md" variant="light">
           API keys
+        </Button>
+        <Button component={Link} to={webhooksPath} size="md" variant="light">
+          Webhooks
         </Button>
         <Button component={Link} to="/business/upgrade" size="md" variant="default">
           {business.plan === "pro" ? "Your plan" : "Upgrade to Pro"}

@@ -21,6 +21,7 @@ describe("private addresses", () => {
       "fe80::1",
       "::ffff:10.0.0.1",
       "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
     ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }

@@ -25,13 +25,27 @@ for (const [network, prefix] of [
   privateNetworks.addSubnet(network, prefix, "ipv6");
 }
 
+/**
+ * An IPv4 address written as IPv6 is that IPv4 address: `::ffff:10.0.0.1`, or as URL
+ * parsing writes it, `::ffff:a00:1`.
+ */
+function mappedIpv4(address: string): string | null {
+  const lower = address.toLowerCase();
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)?.[1];
+  if (dotted) return dotted;
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  if (!hex) return null;
+  const high = Number.parseInt(hex[1] ?? "0", 16);
+  const low = Number.parseInt(hex[2] ?? "0", 16);
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+}
+
 /** True for a loopback, private, link-local, shared, multicast or unspecified address. */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "");
   const family = isIP(bare);
   if (family === 0) return false;
-  // An IPv4 address written as IPv6 (::ffff:10.0.0.1) is the IPv4 address.
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)?.[1];
+  const mapped = mappedIpv4(bare);
   if (mapped) return privateNetworks.check(mapped, "ipv4");
   return privateNetworks.check(bare, family === 6 ? "ipv6" : "ipv4");
 }
