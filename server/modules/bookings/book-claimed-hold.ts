@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
+import type { PaymentStatus } from "#contract/booking-status.ts";
 import type { HoldView } from "#contract/hold-view.ts";
+import type { OrderState } from "#contract/order-view.ts";
 import { offerEmailVerification } from "#server/modules/accounts/email-verification.ts";
 import { events } from "#server/modules/events/events.schema.ts";
 import type { AnswerRow } from "#server/modules/questions/check-answers.ts";
+import { emitWebhook } from "#server/modules/webhooks/emit-webhook.ts";
 import { users } from "#server/platform/auth/users.schema.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { insertAnswers } from "./booking-answers.ts";
@@ -31,7 +34,8 @@ export type ClaimedHoldBooking = {
 /**
  * Makes the booking of a hold the caller has just claimed (holds' `claimHold`), inside
  * the caller's transaction: the booking row under a fresh reference, its lines, one
- * ticket per attendee, the answers (the attendees' on their tickets), the notification and the tickets email (`tellBooked`), and the
+ * ticket per attendee, the answers (the attendees' on their tickets), the `order.created`
+ * webhook (decision 039), the notification and the tickets email (`tellBooked`), and the
  * offer to verify a contact address. Shared by `bookings.confirm` and the payments
  * module's settlement of a paid checkout, so a card booking is exactly a booking.
  */
@@ -39,7 +43,7 @@ export async function bookClaimedHold(
   tx: Executor,
   deps: BookingDeps,
   input: ClaimedHoldBooking,
-): Promise<{ bookingId: string; reference: string }> {
+): Promise<{ bookingId: string; reference: string; currency: string }> {
   const { bookingId, userId, hold } = input;
   const [context] = await tx
     .select({
@@ -54,7 +58,7 @@ export async function bookClaimedHold(
     .innerJoin(events, eq(events.id, hold.eventId))
     .where(eq(users.id, userId));
   if (!context) throw new Error("booking context vanished");
-  const reference = await insertBooking(tx, {
+  const { reference, paymentStatus, currency } = await insertBooking(tx, {
     id: bookingId,
     userId,
     hold,
@@ -65,6 +69,11 @@ export async function bookClaimedHold(
   });
   const ticketIds = await insertLinesAndTickets(tx, bookingId, userId, hold, input.attendees);
   await insertAnswers(tx, bookingId, ticketIds, input.answers ?? []);
+  await emitWebhook(tx, {
+    eventId: hold.eventId,
+    type: "order.created",
+    data: { orderId: bookingId, eventId: hold.eventId, status: newOrderState(paymentStatus) },
+  });
   await tellBooked(tx, deps, {
     bookingId,
     userId,
@@ -75,5 +84,16 @@ export async function bookClaimedHold(
   });
   const contact = input.contactEmail;
   if (contact) await offerEmailVerification(tx, deps, { userId, email: contact });
-  return { bookingId, reference };
+  return { bookingId, reference, currency };
+}
+
+/**
+ * A booking just made, in the words of `orders.list` and `orders.get` (their `state`,
+ * contract/order-view.ts): orders' `orderStateSql` for a booking confirmed with nothing
+ * refunded yet (orders sits above bookings, so the rule's few cases are read here).
+ */
+function newOrderState(paymentStatus: PaymentStatus): OrderState {
+  if (paymentStatus === "paid") return "paid";
+  if (paymentStatus === "unpaid") return "pay-at-venue";
+  return "free";
 }

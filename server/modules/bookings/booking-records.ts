@@ -18,7 +18,7 @@ export type BookedPayment = {
   cardLast4?: string | null;
 };
 
-/** The booking row, under a fresh human-readable reference; returns the reference. */
+/** The booking row, under a fresh human-readable reference: its reference, payment status and currency. */
 export async function insertBooking(
   tx: Executor,
   input: {
@@ -34,7 +34,7 @@ export async function insertBooking(
      */
     paid?: BookedPayment;
   },
-): Promise<string> {
+): Promise<{ reference: string; paymentStatus: PaymentStatus; currency: string }> {
   const free = input.hold.totalMinor === 0;
   const currency = input.hold.currency ?? "EUR";
   // A collision among 8.5e11 references is rare; a fresh one is tried on conflict.
@@ -72,7 +72,7 @@ export async function insertBooking(
       })
       .onConflictDoNothing({ target: bookings.reference })
       .returning({ id: bookings.id });
-    if (inserted.length > 0) return reference;
+    if (inserted.length > 0) return { reference, paymentStatus: payment.paymentStatus, currency };
   }
   throw new Error("no free booking reference after 5 tries");
 }

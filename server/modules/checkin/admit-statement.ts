@@ -1,5 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { admittedVerdict, clockTime, type DoorVerdict } from "#contract/door-verdict.ts";
+import type { WebhookEventType } from "#contract/webhooks.ts";
+import { isoTimestampSql, queueWebhooksSql } from "#server/modules/webhooks/emit-webhook.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 
@@ -81,9 +83,11 @@ function offlineColumns(offlineAt: string | undefined): { names: SQL; values: SQ
 }
 
 /**
- * The admission's two steps, the first CTEs of a statement (`with ${…}, …`): `admitted`,
- * the ticket moved from valid to checked-in (and `also`, any further condition on it), and
- * `written`, its check-in row. Concurrent scans of one ticket queue on its row lock; the
+ * The admission's steps, the first CTEs of a statement (`with ${…}, …`): `admitted`,
+ * the ticket moved from valid to checked-in (and `also`, any further condition on it),
+ * `written`, its check-in row, and the `ticket.checked_in` webhooks queued (decision 039;
+ * in the same statement, so the door's common case stays one round trip and an admission
+ * rolled back queues nothing). Concurrent scans of one ticket queue on its row lock; the
  * first commits, the others re-read `status` and match nothing (READ COMMITTED re-checks
  * the condition on the newest row version). The partial unique index
  * `check_ins_one_live_per_ticket` is the backstop.
@@ -101,6 +105,12 @@ export function admissionSteps(input: AdmissionInput, also: SQL = sql`true`): SQ
         ${input.deviceId}, ${input.method}${offline.values}
       from admitted a
       returning id, ticket_id, created_at, staff_name
+    ), checked_in_webhooks as (
+      ${queueWebhooksSql(sql`select ${input.eventId}::uuid as subject,
+          ${"ticket.checked_in" satisfies WebhookEventType}::text as type,
+          json_build_object('ticketId', w.ticket_id, 'eventId', ${input.eventId}::text,
+            'checkedInAt', ${isoTimestampSql(sql`w.created_at`)}) as data
+        from written w`)}
     )`;
 }
 

@@ -14,6 +14,7 @@ import { assertNotCancelled, type Event, requireOwnedEvent } from "./event-owner
 import { assertCanSellByCard, type EventPaymentSteps } from "./event-payment-rules.ts";
 import { laterSeriesDates, seriesView } from "./event-series.service.ts";
 import { waitingRoomSettings } from "./event-waiting-room.ts";
+import { editChanges, emitEventsUpdated } from "./event-webhooks.ts";
 import { events, ticketTypes } from "./events.schema.ts";
 import { ownerEventView } from "./owner-event-view.ts";
 import { assertCanPublish, seriesHoldsSlot } from "./publish-limit.ts";
@@ -152,6 +153,7 @@ export async function createEvent(db: Database, userId: string, input: CreateEve
  * cannot move before a ticket type's sales end. Scope "future" (a date of a series) also
  * applies all but the times to the series' later dates that have not started
  * (`laterSeriesDates`); their holders are told of a venue change as for a single edit.
+ * Each date the edit changed queues `event.updated` (none when it was saved as it was).
  */
 export async function updateEvent(
   db: Database,
@@ -196,13 +198,16 @@ export async function updateEvent(
           ),
         );
     }
+    const updated: Event[] = [];
     for (const before of [event, ...later]) {
       const changed =
         before === event ? { ...event, ...changes } : { ...before, ...sharedOf(changes) };
+      if (editChanges(before, changed)) updated.push(changed);
       if (tellHolders) await tellHoldersOfChange(tx, before, before, changed);
       const lines = changeLines(before, changed);
       if (lines) for (const step of steps) await step(tx, changed, lines);
     }
+    await emitEventsUpdated(tx, updated);
     return { eventId: event.id };
   });
 }
@@ -254,6 +259,7 @@ export async function publishEvent(
       .where(and(eq(events.id, event.id), eq(events.status, "draft")))
       .returning({ status: events.status });
     if (!row) throw new FunctionError("ABORTED", "The event changed meanwhile. Please reload.");
+    await emitEventsUpdated(tx, [{ id: event.id, status: row.status }]);
     return { status: row.status };
   });
 }
@@ -282,6 +288,7 @@ export async function unpublishEvent(db: Database, userId: string, eventId: stri
       .update(events)
       .set({ status: "draft", publishedAt: null, updatedAt: new Date() })
       .where(eq(events.id, event.id));
+    await emitEventsUpdated(tx, [{ id: event.id, status: "draft" }]);
     return { status: "draft" as const };
   });
 }
@@ -309,6 +316,7 @@ export async function cancelEvent(
       .where(eq(events.id, event.id))
       .returning();
     if (!cancelled) throw new Error("cancelled event vanished");
+    await emitEventsUpdated(tx, [cancelled]);
     for (const step of deps.steps) {
       await step(tx, cancelled, input.reason || null, deps);
     }

@@ -4,6 +4,7 @@ import { type CoverImageSize, coverImagePath, coverImageRules } from "#contract/
 import { fieldError } from "#server/platform/callable/function-error.ts";
 import type { Database, Executor } from "#server/platform/db/database.ts";
 import { assertNotCancelled, requireOwnedEvent } from "./event-ownership.ts";
+import { emitEventsUpdated } from "./event-webhooks.ts";
 import { eventImages, events } from "./events.schema.ts";
 
 const tooLarge = "The image is larger than 5 MB.";
@@ -72,6 +73,7 @@ async function deleteImage(tx: Executor, imageId: string | null): Promise<void> 
  * Replaces an event's cover. The image is processed before the transaction (it takes
  * CPU time, not locks); the owner is checked before that too, so nobody else's upload
  * costs any work. A new image gets a new id and URL, which is why URLs are immutable.
+ * Either change queues `event.updated` (event-webhooks.ts).
  */
 export async function setEventCover(
   db: Database,
@@ -96,6 +98,7 @@ export async function setEventCover(
       .set({ coverImageId: image.id, updatedAt: new Date() })
       .where(eq(events.id, event.id));
     await deleteImage(tx, event.coverImageId);
+    await emitEventsUpdated(tx, [event]);
     return {
       imageId: image.id,
       large: coverImagePath(image.id, "large"),
@@ -114,6 +117,8 @@ export async function removeEventCover(db: Database, userId: string, eventId: st
       .set({ coverImageId: null, updatedAt: new Date() })
       .where(eq(events.id, event.id));
     await deleteImage(tx, event.coverImageId);
+    // Removing a cover there is not is no change.
+    if (event.coverImageId !== null) await emitEventsUpdated(tx, [event]);
     return { removed: event.coverImageId !== null };
   });
 }

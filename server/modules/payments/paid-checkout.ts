@@ -5,6 +5,7 @@ import { claimHold, claimLapsedHold } from "#server/modules/holds/claim-hold.ts"
 import { loadHoldView } from "#server/modules/holds/hold-view.ts";
 import { issueInvoiceFor } from "#server/modules/invoices/issue-invoices.ts";
 import { keptAnswers } from "#server/modules/questions/check-answers.ts";
+import { emitWebhook } from "#server/modules/webhooks/emit-webhook.ts";
 import { FunctionError } from "#server/platform/callable/function-error.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { alertOrganiser, refundLater, startRefund } from "./late-refund.ts";
@@ -20,7 +21,8 @@ type CheckoutRow = typeof checkouts.$inferSelect;
  * - amount or currency not the row's: `flagged`, never a booking, the organiser alerted.
  * - the hold claimed (live, or run out but not swept, or ended with its tickets still
  *   free: holds' claimLapsedHold): the booking, paid, with the checkout's amounts, and the
- *   buyer told as for any booking (the tickets email).
+ *   buyer told as for any booking (the tickets email); the `order.paid` webhook (after
+ *   the booking's `order.created`).
  * - otherwise (sold out meanwhile, the event cancelled): `refunding`, the buyer and the
  *   organiser told why, and the refund returned as after-commit work (key `late:{id}`).
  */
@@ -88,6 +90,18 @@ export async function settlePaidCheckout(
     .update(checkouts)
     .set({ status: "booked", bookingId: booked.bookingId })
     .where(eq(checkouts.id, row.id));
+  // Once: the checkout row is locked and settled here, whichever of the return page, the
+  // webhook and the reconciliation came first (the later ones find it settled).
+  await emitWebhook(tx, {
+    eventId: hold.eventId,
+    type: "order.paid",
+    data: {
+      orderId: booked.bookingId,
+      eventId: hold.eventId,
+      amountMinor: row.totalMinor,
+      currency: booked.currency,
+    },
+  });
   await issueInvoiceFor(tx, booked.bookingId);
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { PaymentStatus } from "#contract/booking-status.ts";
 import type { RefundSource, RefundStatus } from "#contract/refund-status.ts";
+import { emitWebhook } from "#server/modules/webhooks/emit-webhook.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import type { PaymentDeps } from "./payment-deps.ts";
@@ -97,7 +98,8 @@ const progress: Record<RefundStatus, number> = {
 
 /**
  * Applies what the provider says of an attempt (its answer or a webhook): the provider's
- * refund id, the status when it is a step forward, the failure. Ignores an older attempt.
+ * refund id, the status when it is a step forward, the failure, and the `order.refunded`
+ * webhook when it succeeded. Ignores an older attempt.
  * Returns the row as it is after, or null when nothing matched.
  */
 export async function applyRefundState(
@@ -125,7 +127,22 @@ export async function applyRefundState(
     })
     .where(and(eq(refunds.id, row.id), eq(refunds.attempt, input.attempt)))
     .returning();
-  return after ? { row: after, changed: forward } : null;
+  if (!after) return null;
+  // Succeeded is final and reached once (the row is locked, a status never moves back):
+  // whichever of the answer and the webhook tells it first queues the webhook.
+  if (forward && after.status === "succeeded") {
+    await emitWebhook(tx, {
+      eventId: after.eventId,
+      type: "order.refunded",
+      data: {
+        orderId: after.bookingId,
+        eventId: after.eventId,
+        amountMinor: after.amountMinor,
+        currency: after.currency,
+      },
+    });
+  }
+  return { row: after, changed: forward };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { WebhookData, WebhookEventType } from "#contract/webhooks.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 
@@ -38,15 +38,51 @@ export async function emitWebhooks(tx: Executor, happened: WebhookEvent[]): Prom
     type: event.type,
     body: webhookBody(event.type, event.data, at),
   }));
-  await tx.execute(sql`
-    insert into webhook_deliveries (endpoint_id, event_id, type, body)
+  await tx.execute(
+    queueDeliveries(
+      sql`json_to_recordset(${JSON.stringify(rows)}::json)
+        as x(subject uuid, message_id text, type text, body text)`,
+    ),
+  );
+}
+
+/**
+ * The same queueing as one step of a bigger statement (a CTE: `queued as (${…})`), for a
+ * change made in one statement whose single round trip matters (the door's admission):
+ * the deliveries are written by that statement, so they stand or fall with it. `events`
+ * selects one row per event: `subject` (our event's id, uuid), `type` and `data` (json);
+ * the database makes the `webhook-id` (one per row, shared by its endpoints: a volatile
+ * function keeps the subquery from being merged into the join) and the body, in the
+ * shape of `webhookBody`.
+ */
+export function queueWebhooksSql(events: SQL): SQL {
+  return queueDeliveries(sql`(
+      select s.subject, 'msg_' || replace(gen_random_uuid()::text, '-', '') as message_id,
+        s.type, json_build_object(
+          'type', s.type, 'timestamp', ${isoTimestampSql(sql`statement_timestamp()`)},
+          'data', s.data)::text as body
+      from (${events}) s
+    ) x`);
+}
+
+/** A timestamptz as `Date.toISOString` writes it (UTC, milliseconds, `Z`). */
+export function isoTimestampSql(at: SQL): SQL<string> {
+  return sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * The one rule of who gets an event: a delivery row for each enabled endpoint of the
+ * event's business that wants its type. `events` is a FROM item aliased `x` with `subject`,
+ * `message_id`, `type` and `body`.
+ */
+function queueDeliveries(events: SQL): SQL {
+  return sql`insert into webhook_deliveries (endpoint_id, event_id, type, body)
     select w.id, x.message_id, x.type, x.body
-    from json_to_recordset(${JSON.stringify(rows)}::json)
-         as x(subject uuid, message_id text, type text, body text)
+    from ${events}
     join events e on e.id = x.subject
     join webhook_endpoints w
       on w.business_id = e.business_id and w.enabled and x.type = any(w.events)
-    on conflict (endpoint_id, event_id) do nothing`);
+    on conflict (endpoint_id, event_id) do nothing`;
 }
 
 /** One event: see `emitWebhooks`. */
