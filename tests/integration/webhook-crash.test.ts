@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emitWebhook } from "#server/modules/webhooks/emit-webhook.ts";
 import { type DatabaseHandle, openDatabase } from "#server/platform/db/database.ts";
 import { rowsOf } from "#server/platform/db/db-rows.ts";
 import { attendeeMessagesKit } from "#tests/support/kits/attendee-messages-test-kit.ts";
@@ -12,10 +11,10 @@ import {
 } from "#tests/support/kits/webhook-test-kit.ts";
 import { createTempDatabase, testDatabaseUrl } from "#tests/support/postgres.ts";
 import { type RunningServer, spawnServer } from "#tests/support/spawn-server.ts";
-import { waitFor } from "#tests/support/spawned-calls.ts";
+import { callFunction, waitFor } from "#tests/support/spawned-calls.ts";
 
 /**
- * A webhook whose server is SIGKILLed while the receiver holds the request unanswered: a
+ * A webhook of a real change (`events.unpublish`) whose server is SIGKILLed while the receiver holds the request unanswered: a
  * new server on the same database sends it again once the dead one's lease lapses, with
  * the same webhook-id, and it is delivered once, then never again. Needs TEST_DATABASE_URL.
  */
@@ -59,11 +58,11 @@ describe.runIf(testDatabaseUrl)("a webhook survives its server being killed mid-
       "event.updated",
     ]);
     const first = await start();
-    await emitWebhook(database.db, {
+    // A real change through the server: its transaction queues the delivery.
+    const unpublished = await callFunction(first, "events.unpublish", `test:${owner.user.id}:`, {
       eventId: owner.event.id,
-      type: "event.updated",
-      data: { eventId: owner.event.id, status: "published" },
     });
+    expect(unpublished.status).toBe(200);
     await waitFor(async () => receiver.requests.length === 1, 30_000, "the first attempt");
     const [during] = await deliveriesOf(database.db, endpoint.id);
     expect(during).toMatchObject({ status: "pending", attempts: 1 });
@@ -84,7 +83,7 @@ describe.runIf(testDatabaseUrl)("a webhook survives its server being killed mid-
     expect(got[1]?.id).toBe(during?.event_id);
     expect(got[1]?.body).toMatchObject({
       type: "event.updated",
-      data: { eventId: owner.event.id },
+      data: { eventId: owner.event.id, status: "draft" },
     });
     const [after] = await deliveriesOf(database.db, endpoint.id);
     expect(after).toMatchObject({ status: "delivered", attempts: 2, last_status_code: 200 });

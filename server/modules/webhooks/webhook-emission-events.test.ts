@@ -9,7 +9,7 @@ import { type CheckinKit, checkinKit } from "#tests/support/kits/checkin-test-ki
 import { eventFields, eventTestKit } from "#tests/support/kits/event-test-kit.ts";
 import { makeEvent, newKey, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { ticketsKit } from "#tests/support/kits/tickets-test-kit.ts";
-import { webhookReceivers } from "#tests/support/kits/webhooks-test-kit.ts";
+import { webhookReceivers } from "#tests/support/kits/webhook-emission-kit.ts";
 
 /**
  * Events and tickets, driven through the real functions: each change queues one delivery

@@ -16,7 +16,7 @@ import { attendees, holdOf } from "#tests/support/kits/checkout-test-kit.ts";
 import { newKey, nth } from "#tests/support/kits/holds-test-kit.ts";
 import { ordersKit } from "#tests/support/kits/orders-test-kit.ts";
 import { functionContext } from "#tests/support/kits/profile-test-kit.ts";
-import { webhookReceivers } from "#tests/support/kits/webhooks-test-kit.ts";
+import { webhookReceivers } from "#tests/support/kits/webhook-emission-kit.ts";
 import { type StripePeer, startStripePeer } from "#tests/support/stripe-peer.ts";
 
 /**
