@@ -125,7 +125,7 @@ try {
       Array.from({ length: DELIVERIES }, (_, i) => ({
         eventId: busyEvent.id,
         type: "order.created" as const,
-        data: { orderId: `bench-${instances}-${i}`, eventId: busyEvent.id, status: "confirmed" },
+        data: { orderId: `bench-${instances}-${i}`, eventId: busyEvent.id, status: "free" },
       })),
     );
     const deadline = Date.now() + 120_000;

@@ -5,6 +5,8 @@
 // the request that caused it), retried with backoff for 3 days, once per event per
 // endpoint. Bodies are thin: what happened and the ids to read the rest with an API key.
 
+import type { OrderState } from "./order-view.ts";
+
 /** The kinds of event an endpoint may want, as they appear in a body's `type`. */
 export const webhookEventTypes = [
   "order.created",
@@ -30,7 +32,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
 };
 
 export const webhookEventHints: Record<WebhookEventType, string> = {
-  "order.created": "A booking is confirmed, free or waiting for its payment.",
+  "order.created": "A booking is made: free, to pay at the venue, or paid by card.",
   "order.paid": "A card payment for an order succeeded.",
   "order.refunded": "Money went back to the buyer, in full or in part.",
   "ticket.assigned": "A ticket was passed on to someone else.",
@@ -40,7 +42,7 @@ export const webhookEventHints: Record<WebhookEventType, string> = {
 
 /** What each kind of event carries in `data` (ids to read the rest with an API key). */
 export type WebhookData = {
-  "order.created": { orderId: string; eventId: string; status: string };
+  "order.created": { orderId: string; eventId: string; status: OrderState };
   "order.paid": { orderId: string; eventId: string; amountMinor: number; currency: string };
   "order.refunded": { orderId: string; eventId: string; amountMinor: number; currency: string };
   "ticket.assigned": { ticketId: string; orderId: string; eventId: string };

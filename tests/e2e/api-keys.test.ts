@@ -133,7 +133,9 @@ describe("API keys in the browser", () => {
     await expect(
       visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).resolves.toBe(true);
+    // axe over the whole reference (every function and kind of webhook, light and dark)
+    // takes most of a minute on two cores.
     await axeClean(visitor);
     await visitor.close();
-  });
+  }, 150_000);
 });

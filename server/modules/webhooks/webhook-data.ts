@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { orderStates } from "#contract/order-view.ts";
 import type { WebhookBodyType, WebhookData } from "#contract/webhooks.ts";
 
 const id = (what: string) => z.string().describe(what);
@@ -18,7 +19,9 @@ export const webhookDataSchemas = {
   "order.created": z.strictObject({
     orderId,
     eventId,
-    status: z.string().describe("The order's status when it was made (orders.get)."),
+    status: z
+      .enum(orderStates)
+      .describe("How the order stood when it was made, as orders.list names it (state)."),
   }),
   "order.paid": z.strictObject({ orderId, eventId, ...money }),
   "order.refunded": z.strictObject({

@@ -18,7 +18,7 @@ import { webhookBodySchema } from "./webhook-data.ts";
 import { deliverDueWebhooks, type WebhookWorkerDeps } from "./webhook-worker.ts";
 
 const sampleData: Record<WebhookEventType, (eventId: string) => object> = {
-  "order.created": (eventId) => ({ orderId: "o1", eventId, status: "confirmed" }),
+  "order.created": (eventId) => ({ orderId: "o1", eventId, status: "free" }),
   "order.paid": (eventId) => ({ orderId: "o1", eventId, amountMinor: 2500, currency: "GBP" }),
   "order.refunded": (eventId) => ({ orderId: "o1", eventId, amountMinor: 500, currency: "GBP" }),
   "ticket.assigned": (eventId) => ({ ticketId: "t1", orderId: "o1", eventId }),
@@ -242,7 +242,7 @@ describe.each(testDatabases)("webhook delivery on $name", (database) => {
     await emitWebhook(db.db, {
       eventId: event.id,
       type: "order.created",
-      data: { orderId: "o1", eventId: event.id, status: "confirmed" },
+      data: { orderId: "o1", eventId: event.id, status: "free" },
     });
     await deliver();
     // The event was 3 days ago: the next attempt is the last.
@@ -268,7 +268,7 @@ describe.each(testDatabases)("webhook delivery on $name", (database) => {
     await emitWebhook(db.db, {
       eventId: event.id,
       type: "order.created",
-      data: { orderId: "o2", eventId: event.id, status: "confirmed" },
+      data: { orderId: "o2", eventId: event.id, status: "free" },
     });
     expect(await deliver()).toBe(0);
   });

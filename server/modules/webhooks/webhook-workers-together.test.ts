@@ -35,7 +35,7 @@ describe.each(postgresOnly)("webhook workers side by side on $name", (database) 
       Array.from({ length: 60 }, (_, i) => ({
         eventId: event.id,
         type: "order.created" as const,
-        data: { orderId: `o${i}`, eventId: event.id, status: "confirmed" },
+        data: { orderId: `o${i}`, eventId: event.id, status: "free" },
       })),
     );
     const deps: WebhookWorkerDeps = {

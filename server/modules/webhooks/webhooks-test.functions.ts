@@ -49,7 +49,7 @@ export const testWebhookHistory = defineFunction({
         deliveredAt: at(180),
       },
       {
-        ...row("order.created", 95, { orderId, eventId, status: "confirmed" }),
+        ...row("order.created", 95, { orderId, eventId, status: "free" }),
         status: "failed",
         attempts: 12,
         lastError: "Connection refused",

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { type WebhookEventType, webhookEventTypes } from "#contract/webhooks.ts";
+import { webhookBodySchema } from "#server/modules/webhooks/webhook-data.ts";
 import { webhookDeliveries, webhookEndpoints } from "#server/modules/webhooks/webhooks.schema.ts";
 import type { Executor } from "#server/platform/db/database.ts";
 
@@ -54,6 +55,8 @@ export async function webhookReceivers(db: Executor, strangerBusinessId: string)
       expect(Object.keys(body)).toEqual(["type", "timestamp", "data"]);
       expect(body.type).toBe(row.type);
       expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
+      // The whole body as the reference page documents its kind, strictly.
+      webhookBodySchema(row.type).parse(body);
       expect(row.eventId).toMatch(/^msg_[0-9a-f]{32}$/);
       expect(row.status).toBe("pending");
       return { type: row.type, data: body.data, messageId: row.eventId };
