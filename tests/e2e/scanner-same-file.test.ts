@@ -64,8 +64,10 @@ describe("the same image file chosen again on the scanner", () => {
     const file = { name: "ticket.png", mimeType: "image/png", buffer: await qrPng(door.qr) };
     await input.setInputFiles(file);
     const verdict = overlay(page).locator("[data-verdict]");
+    // The first read loads the reader (.wasm) and asks the server: seconds on a busy machine
+    // (vitest's poll gives up after 1 s by default).
     await expect
-      .poll(() => verdict.getAttribute("data-verdict", { timeout: 500 }))
+      .poll(() => verdict.getAttribute("data-verdict", { timeout: 500 }), { timeout: 15_000 })
       .toBe("admitted");
     expect(await overlay(page).getAttribute("data-repeat")).toBeNull();
     await page.getByRole("button", { name: "Scan the next ticket" }).click();
@@ -73,7 +75,9 @@ describe("the same image file chosen again on the scanner", () => {
     // Emptied after the first choice, so the same file is a new choice.
     expect(await input.evaluate((element: HTMLInputElement) => element.value)).toBe("");
     await input.setInputFiles(file);
-    await expect.poll(() => overlayAttribute(page, "data-repeat")).toBe("true");
+    await expect
+      .poll(() => overlayAttribute(page, "data-repeat"), { timeout: 15_000 })
+      .toBe("true");
     expect(await verdict.getAttribute("data-verdict")).toBe("admitted");
     expect(await overlay(page).textContent()).toContain("Repeat scan");
     expect(scans).toHaveLength(1);
