@@ -9,8 +9,9 @@ import { webhookDeliveries, webhookEndpoints } from "./webhooks.schema.ts";
 /**
  * "Send again" (`webhooks.resend`): the delivery, whatever its status, is pending and due
  * now with 3 fresh days of retries; the same body and `webhook-id`, so a receiver that
- * already has it can tell. A lease is dropped: an attempt in flight that then records its
- * outcome is the worker's to reconcile. Another business's delivery: NOT_FOUND.
+ * already has it can tell. A lease is kept: an attempt in flight is not doubled by another
+ * worker; its outcome is recorded as usual (delivered, or due again within the new
+ * window). Another business's delivery: NOT_FOUND.
  */
 export async function resendWebhookDelivery(
   db: Executor,
@@ -24,7 +25,6 @@ export async function resendWebhookDelivery(
       status: "pending",
       nextAttemptAt: sql`now()`,
       windowStart: sql`now()`,
-      leaseUntil: null,
     })
     .where(
       and(

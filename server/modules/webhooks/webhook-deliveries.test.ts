@@ -66,7 +66,7 @@ describe.each(testDatabases)("webhook deliveries in the console on $name", (data
     expect(row?.n).toBe(10);
   });
 
-  it("sends a delivery again: pending, due now, a new window, no lease, whatever its status", async () => {
+  it("sends a delivery again: pending, due now, a new window, whatever its status; an attempt in flight keeps its lease", async () => {
     const me = await webhookOwner(kit.services);
     const made = await addEndpoint(me);
     for (const status of ["failed", "delivered", "pending"]) {
@@ -83,12 +83,13 @@ describe.each(testDatabases)("webhook deliveries in the console on $name", (data
         4,
         500,
       ]);
-      const [row] = await rowsOf<{ due: boolean; fresh: boolean; lease_until: unknown }>(
+      const [row] = await rowsOf<{ due: boolean; fresh: boolean; leased: boolean }>(
         db.db,
         sql`select next_attempt_at <= now() as due, window_start > now() - interval '1 minute' as fresh,
-          lease_until from webhook_deliveries where id = ${id}`,
+          lease_until > now() as leased from webhook_deliveries where id = ${id}`,
       );
-      expect([status, row]).toEqual([status, { due: true, fresh: true, lease_until: null }]);
+      // Not sent by a second worker while the first one's attempt may still be running.
+      expect([status, row]).toEqual([status, { due: true, fresh: true, leased: true }]);
     }
   });
 
