@@ -27,32 +27,33 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
     throw data("Forms are sent as web forms (urlencoded or multipart).", { status: 415 });
   }
   if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) throw tooLarge();
-  const counted = countedBody(request.clone().body, MAX_FORM_BYTES);
+  // Counted first, keeping nothing: only a body within the limit is then parsed, so an
+  // oversized one is never also held by a parser while it is refused.
+  if (!(await withinLimit(request.clone().body, MAX_FORM_BYTES))) throw tooLarge();
   try {
-    await new Response(counted.body, { headers: { "content-type": type } }).formData();
+    await request.clone().formData();
   } catch {
-    if (counted.overLimit()) throw tooLarge();
     throw data("This form could not be read.", { status: 400 });
   }
 };
 
 /**
- * The body, failing as soon as more than `limit` bytes have come. Failing cancels only the
- * clone's branch: the request's own body stays open, so the refusal can still be sent.
+ * Whether the body ends within `limit` bytes, read through and dropped as it comes. Past the
+ * limit only the clone's branch is cancelled: the request's own body stays open, so the
+ * refusal can still be sent.
  */
-function countedBody(body: ReadableStream<Uint8Array> | null, limit: number) {
+async function withinLimit(body: ReadableStream<Uint8Array> | null, limit: number) {
+  if (!body) return true;
+  const reader = body.getReader();
   let bytes = 0;
-  let over = false;
-  const counter = new TransformStream<Uint8Array, Uint8Array>({
-    transform(chunk, controller) {
-      bytes += chunk.byteLength;
-      if (bytes > limit) {
-        over = true;
-        controller.error(new RangeError("form body over the limit"));
-        return;
-      }
-      controller.enqueue(chunk);
-    },
-  });
-  return { body: body?.pipeThrough(counter) ?? null, overLimit: () => over };
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return true;
+    bytes += value.byteLength;
+    if (bytes > limit) {
+      // Not awaited: a tee branch's cancel settles only once the other branch is cancelled too.
+      reader.cancel().catch(() => {});
+      return false;
+    }
+  }
 }
