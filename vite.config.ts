@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from "vite";
 import { themeStylesheet } from "./app/theme-css.ts";
 import { appChunks } from "./vite.chunks.ts";
 import { doorWorker } from "./vite.door-worker.ts";
+import { embedScript } from "./vite.embed-script.ts";
 
 /**
  * `virtual:theme.css`: the theme's CSS variables and Mantine's breakpoint classes,
@@ -24,7 +25,7 @@ function themeCss(): Plugin {
 const chunks = appChunks();
 
 export default defineConfig({
-  plugins: [themeCss(), reactRouter(), chunks.plugin, doorWorker()],
+  plugins: [themeCss(), reactRouter(), chunks.plugin, embedScript(), doorWorker()],
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { build, type Plugin } from "vite";
+import type { Plugin } from "vite";
 import { doorWebManifest } from "./app/door-worker/door-web-manifest.ts";
 import type { PrecacheEntry } from "./app/door-worker/precache-entry.ts";
 import { doorManifestPath, doorWorkerPath } from "./contract/door-app.ts";
+import { bundleClassicScript, clientOutDir } from "./vite.classic-script.ts";
 
 const workerSource = path.resolve(import.meta.dirname, "app/door-worker/door-sw.ts");
 
@@ -24,9 +25,8 @@ export function doorWorker(): Plugin {
     buildApp: {
       order: "post",
       async handler(builder) {
-        const client = builder.environments.client;
-        if (!client) return;
-        const clientDir = path.resolve(builder.config.root, client.config.build.outDir);
+        const clientDir = clientOutDir(builder);
+        if (!clientDir) return;
         await writeFile(
           path.join(clientDir, doorManifestPath),
           `${JSON.stringify(doorWebManifest(), null, 2)}\n`,
@@ -63,36 +63,9 @@ const hashOf = (content: string | Buffer) =>
   createHash("sha256").update(content).digest("hex").slice(0, 16);
 
 /** The worker as one self-contained script (a classic worker: no imports at run time). */
-async function bundleWorker(
-  root: string,
-  entries: PrecacheEntry[],
-  version: string,
-): Promise<string> {
-  const output = await build({
-    configFile: false,
-    root,
-    logLevel: "warn",
-    publicDir: false,
-    define: {
-      DOOR_PRECACHE: JSON.stringify(entries),
-      DOOR_BUILD_VERSION: JSON.stringify(version),
-    },
-    build: {
-      write: false,
-      emptyOutDir: false,
-      copyPublicDir: false,
-      minify: true,
-      rolldownOptions: {
-        input: workerSource,
-        output: { format: "iife", entryFileNames: "door-sw.js" },
-      },
-    },
+function bundleWorker(root: string, entries: PrecacheEntry[], version: string): Promise<string> {
+  return bundleClassicScript(root, workerSource, "door-sw.js", {
+    DOOR_PRECACHE: JSON.stringify(entries),
+    DOOR_BUILD_VERSION: JSON.stringify(version),
   });
-  const outputs = Array.isArray(output) ? output : [output];
-  for (const result of outputs) {
-    if (!("output" in result)) continue;
-    const chunk = result.output.find((item) => item.type === "chunk" && item.isEntry);
-    if (chunk?.type === "chunk") return chunk.code;
-  }
-  throw new Error("door worker: the worker's bundle has no entry chunk");
 }

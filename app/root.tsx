@@ -42,7 +42,10 @@ import {
   useLoaderData,
   useLocation,
 } from "react-router";
+import { EmbedFrame } from "#app/embed/EmbedFrame.tsx";
+import { embedColorSchemeScript } from "#app/embed/embed-color-scheme.ts";
 import { formBodyMiddleware } from "#app/forms/form-body-middleware.server.ts";
+import { isEmbedPath } from "#contract/embed.ts";
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { useNonce } from "./components/nonce.tsx";
@@ -65,6 +68,8 @@ export const middleware = [formBodyMiddleware];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // A widget on another site (decision 040): its scheme is the host's, and no frame of ours.
+  const embedded = isEmbedPath(useLocation().pathname);
   return (
     <html lang="en" {...htmlColorSchemeProps}>
       <head>
@@ -75,7 +80,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <script
           nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant scripts (color-scheme.ts, viewer-store.ts): the theme, and whether someone is signed in, before the first paint
-          dangerouslySetInnerHTML={{ __html: `${colorSchemeScript}\n${viewerPendingScript}` }}
+          dangerouslySetInnerHTML={{
+            __html: embedded
+              ? embedColorSchemeScript
+              : `${colorSchemeScript}\n${viewerPendingScript}`,
+          }}
         />
         <Meta />
         <Links />
@@ -83,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {/* The frame is plain elements; the screens that use Mantine's components get its
             provider from their layout route (routes/mantine-layout.tsx, decision 024). */}
-        <AppLayout>{children}</AppLayout>
+        {embedded ? <EmbedFrame>{children}</EmbedFrame> : <AppLayout>{children}</AppLayout>}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

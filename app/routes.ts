@@ -15,6 +15,8 @@ export default [
   // An on-sale's waiting room (issue 28): light like the sign-in screens, since everyone in
   // a rush opens it on a phone at the same moment.
   route("waiting_room/:id", "routes/waiting_room.$id.tsx"),
+  // An event's ticket widget, framed by an organiser's own site (issue 30, decision 040).
+  route("embed/:id", "routes/embed.$id.tsx"),
   // Last by specificity: a single segment that no screen claims is an event's short id
   // or slug.
   route(":id", "routes/event.$id.tsx"),

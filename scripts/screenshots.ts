@@ -23,6 +23,7 @@ import { makeWalletTestFiles } from "#tests/support/wallet-certs.ts";
 import { codeShots, prepareCodes } from "./screenshots-codes.ts";
 import { prepareScreens, signIn } from "./screenshots-data.ts";
 import { doorShots } from "./screenshots-door.ts";
+import { embedShots } from "./screenshots-embed.ts";
 import { orderShots } from "./screenshots-orders.ts";
 import { type As, type Shot, shotsFor } from "./screenshots-pages.ts";
 import { prepareQuestions, questionShots } from "./screenshots-questions.ts";
@@ -96,6 +97,7 @@ try {
     ...shotsFor(prepared),
     ...orderShots(prepared),
     ...doorShots(prepared),
+    ...embedShots(prepared),
     ...waitingRoomShots(room),
     ...(await waitingListScreens(baseURL, prepared)),
     ...seriesShots(await prepareSeries(baseURL, prepared.ownerId)),

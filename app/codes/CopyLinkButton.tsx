@@ -1,28 +1,20 @@
 import { Button, Group, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useClipboardCopy } from "#app/components/use-clipboard-copy.ts";
 
 /**
  * A code's link, shown (selectable without JavaScript) and copied whole by the button: the
  * page's own address in front of the code's path.
  */
 export function CopyLinkButton({ path, code }: { path: string; code: string }) {
-  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
-  useEffect(() => {
-    if (status === "idle") return;
-    const timer = setTimeout(() => setStatus("idle"), 4000);
-    return () => clearTimeout(timer);
-  }, [status]);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(new URL(path, window.location.origin).href);
-      setStatus("copied");
-    } catch {
-      setStatus("failed");
-    }
-  }
+  const { status, copy } = useClipboardCopy();
   return (
     <Group gap="xs" wrap="wrap">
-      <Button variant="default" size="xs" onClick={copy} aria-label={`Copy the link of ${code}`}>
+      <Button
+        variant="default"
+        size="xs"
+        onClick={() => copy(new URL(path, window.location.origin).href)}
+        aria-label={`Copy the link of ${code}`}
+      >
         Copy link
       </Button>
       <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }}>

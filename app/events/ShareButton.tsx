@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useClipboardCopy } from "#app/components/use-clipboard-copy.ts";
 import { Button } from "#app/ui/Button.tsx";
 import { Text } from "#app/ui/text.tsx";
 
@@ -7,12 +7,7 @@ import { Text } from "#app/ui/text.tsx";
  * elsewhere copies the link and says so where it can be seen and heard.
  */
 export function ShareButton({ url, title }: { url: string; title: string }) {
-  const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
-  useEffect(() => {
-    if (status === "idle") return;
-    const timer = setTimeout(() => setStatus("idle"), 4000);
-    return () => clearTimeout(timer);
-  }, [status]);
+  const { status, copy } = useClipboardCopy();
 
   async function share() {
     if (typeof navigator.share === "function") {
@@ -24,12 +19,7 @@ export function ShareButton({ url, title }: { url: string; title: string }) {
         if ((error as Error).name === "AbortError") return;
       }
     }
-    try {
-      await navigator.clipboard.writeText(url);
-      setStatus("copied");
-    } catch {
-      setStatus("failed");
-    }
+    await copy(url);
   }
 
   return (

@@ -4,6 +4,7 @@ import { Screen } from "#app/components/Screen.tsx";
 import { screenMeta } from "#app/components/screen-meta.ts";
 import { CoverImageForm } from "#app/console/CoverImageForm.tsx";
 import { consoleLoad } from "#app/console/console-loader.server.ts";
+import { EmbedSnippetSection } from "#app/console/EmbedSnippetSection.tsx";
 import { EventDetailsForm } from "#app/console/EventDetailsForm.tsx";
 import { EventEditorHeader } from "#app/console/EventEditorHeader.tsx";
 import { EventLifecycle } from "#app/console/EventLifecycle.tsx";
@@ -48,6 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     notices: server.invoke("events.notices", { eventId: event.id }).then((r) => r.items),
     zones: timeZoneChoices(event.timeZone),
     created: new URL(request.url).searchParams.has("created"),
+    site: server.publicUrl,
   };
 }
 
@@ -70,7 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Page() {
-  const { event, notices, zones, created, cardsOff, accountActive, paymentIssues, refunds } =
+  const { event, notices, zones, created, cardsOff, accountActive, paymentIssues, refunds, site } =
     useLoaderData<typeof loader>();
   const editable = event.status !== "cancelled";
   const taken = event.ticketTypes.reduce((sum, t) => sum + t.taken, 0);
@@ -127,6 +129,11 @@ export default function Page() {
       {event.status !== "draft" ? (
         <Section id="notices-heading" heading="Notices">
           <EventNoticesSection notices={notices} />
+        </Section>
+      ) : null}
+      {editable ? (
+        <Section id="embed-heading" heading="Sell on your website">
+          <EmbedSnippetSection site={site} event={event} />
         </Section>
       ) : null}
       {event.status === "draft" ? (

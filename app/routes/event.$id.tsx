@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useRef } from "react";
-import { redirect, useLoaderData, useRevalidator } from "react-router";
+import type { ReactNode } from "react";
+import { redirect, useLoaderData } from "react-router";
+import { bookingBlocker } from "#app/events/booking-blocker.ts";
 import { CodeEntry } from "#app/events/CodeEntry.tsx";
 import { bookingPathWithCode, ticketsWithCode } from "#app/events/code-tickets.ts";
 import { EventDescription } from "#app/events/EventDescription.tsx";
@@ -7,6 +8,7 @@ import { SeriesDateList } from "#app/events/SeriesDateList.tsx";
 import { ShareButton } from "#app/events/ShareButton.tsx";
 import { TicketTypeList } from "#app/events/TicketTypeList.tsx";
 import { useEventCode } from "#app/events/use-event-code.ts";
+import { useLiveRevalidation } from "#app/events/use-live-revalidation.ts";
 import { useWaitingRoomBooking } from "#app/events/WaitingRoomBooking.tsx";
 import { YourPartOfEvent } from "#app/events/YourPartOfEvent.tsx";
 import { isFunctionError } from "#app/forms/form-failure.ts";
@@ -92,41 +94,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** "Live availability": the loader runs again every 30 s while the tab is in view. */
-function useLiveRevalidation(seconds: number) {
-  const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
-  useEffect(() => {
-    const refresh = () => {
-      if (document.visibilityState === "visible" && latest.current.state === "idle") {
-        void latest.current.revalidate();
-      }
-    };
-    const timer = setInterval(refresh, seconds * 1000);
-    document.addEventListener("visibilitychange", refresh);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener("visibilitychange", refresh);
-    };
-  }, [seconds]);
-}
-
 type EventData = Route.ComponentProps["loaderData"]["event"];
-
-/** Why the event cannot be booked, if so; `tickets` are the ones shown (a code adds hidden ones). */
-function bookingBlocker(event: EventData, tickets = event.ticketTypes): string | null {
-  if (event.preview) return "This is a draft: it can be booked once it is published.";
-  if (event.ended) return "This event has ended.";
-  if (tickets.length === 0) return "No tickets have been released yet.";
-  if (tickets.every((t) => t.notOnSaleReason === "sold-out")) {
-    return tickets.some((t) => t.waitingList)
-      ? "Sold out. Join the waiting list below to be offered tickets that come back."
-      : "Sold out.";
-  }
-  if (!event.onSale && !tickets.some((t) => t.onSale)) return "No tickets are on sale right now.";
-  return null;
-}
 
 /** The way to book: "Book tickets", or why not, beside the calendar and share buttons. */
 function BookingActions({

@@ -1,7 +1,7 @@
 import { Button, Code, Group, List, Stack, Text } from "@mantine/core";
-import { useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { FormMessage } from "#app/components/FormMessage.tsx";
+import { useClipboardCopy } from "#app/components/use-clipboard-copy.ts";
 import { revealWebhookSecretIntent, type WebhookPageResult } from "./webhook-intents.ts";
 
 /** The secret of a "Reveal" answer (by the fetcher, or by the page's action without JavaScript). */
@@ -18,16 +18,8 @@ export function WebhookSecretPanel() {
   const actionData = useActionData<WebhookPageResult>();
   const secret = secretOf(fetcher.data) ?? secretOf(actionData);
   const refusal = fetcher.data && !fetcher.data.ok ? fetcher.data.failure.message : undefined;
-  const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
-  async function copy() {
-    if (!secret) return;
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied("copied");
-    } catch {
-      setCopied("failed");
-    }
-  }
+  const { status: copied, copy: copyText } = useClipboardCopy();
+  const copy = () => (secret ? copyText(secret) : undefined);
   return (
     <Stack gap="sm">
       {refusal ? <FormMessage kind="error">{refusal}</FormMessage> : null}

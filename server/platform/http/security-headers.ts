@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import { embedScriptPath, isEmbedPath } from "#contract/embed.ts";
 
 type SecurityOptions = {
   secureTransport: boolean;
@@ -19,6 +20,7 @@ type SecurityOptions = {
  */
 export function securityHeaders(options: SecurityOptions) {
   const withHelmet = helmet(helmetOptions(options, "page"));
+  const embeddable = helmet(helmetOptions(options, "embed"));
   // An API answer is JSON or an event stream, never a page with scripts: it needs no
   // nonce, so its headers are computed once and set as they are (a callable call is
   // short; helmet's per-request work was a few percent of it).
@@ -32,14 +34,29 @@ export function securityHeaders(options: SecurityOptions) {
       return;
     }
     res.locals.cspNonce = randomBytes(16).toString("base64");
-    withHelmet(req, res, next);
+    if (isEmbedPath(req.path.replace(/\.data$/, ""))) {
+      embeddable(req, res, next);
+      return;
+    }
+    if (req.path !== embedScriptPath) {
+      withHelmet(req, res, next);
+      return;
+    }
+    // The widget's script is loaded by other sites' pages (decision 040).
+    withHelmet(req, res, (error?: unknown) => {
+      res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      next(error);
+    });
   };
 }
 
-/** For a page: scripts of our origin and this response's nonce; for the API: none at all. */
+/**
+ * For a page: scripts of our origin and this response's nonce, framed by no one; a
+ * widget's page (decision 040) the same, but any site may frame it; for the API: nothing.
+ */
 function helmetOptions(
   options: SecurityOptions,
-  kind: "page" | "api",
+  kind: "page" | "embed" | "api",
 ): Parameters<typeof helmet>[0] {
   return {
     contentSecurityPolicy: {
@@ -63,11 +80,13 @@ function helmetOptions(
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'", ...(options.formTargets ?? [])],
-        "frame-ancestors": ["'none'"],
+        "frame-ancestors": kind === "embed" ? ["*"] : ["'none'"],
         ...(options.secureTransport ? { "upgrade-insecure-requests": [] } : {}),
       },
     },
     strictTransportSecurity: options.secureTransport,
+    // X-Frame-Options has no "anyone": frame-ancestors alone says who may frame a widget.
+    xFrameOptions: kind === "embed" ? false : { action: "sameorigin" },
     crossOriginEmbedderPolicy: false,
     // The external sign-in popup must keep its opener across the provider's pages.
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },

@@ -1,11 +1,13 @@
 import type { ServerBuild } from "react-router";
+import { isEmbedPath } from "#contract/embed.ts";
 
 /**
  * Which paths are public pages whose anonymous render is the same for everyone: `/` (and
  * its searches, in the query) and a single segment that no fixed route claims, which
  * the router gives to the event page (`/{slug}-{shortId}`, routes.ts: `:id` comes last).
  * Computed from the build's routes: every first segment a fixed route starts with is
- * someone else's page (`/login`, `/business`, `/dev`…), never shared.
+ * someone else's page (`/login`, `/business`, `/dev`…), never shared. An event's widget
+ * (`/embed/{shortId}`, decision 040) is the event page's public part, shared the same way.
  */
 export function publicPathMatcher(build: ServerBuild): (pathname: string) => boolean {
   const routes = build.routes;
@@ -21,7 +23,7 @@ export function publicPathMatcher(build: ServerBuild): (pathname: string) => boo
     if (first && !first.startsWith(":") && !first.includes("*")) reserved.add(first);
   }
   return (pathname) => {
-    if (pathname === "/") return true;
+    if (pathname === "/" || isEmbedPath(pathname)) return true;
     const segment = pathname.slice(1);
     if (!segment || segment.includes("/")) return false;
     let decoded: string;
