@@ -1,4 +1,4 @@
-import { colorSchemeAttribute } from "#app/shell/color-scheme.ts";
+import { colorSchemeAttribute, darkQuery } from "#app/shell/color-scheme.ts";
 import { type EmbedTheme, embedMessage, embedThemeOf } from "#contract/embed.ts";
 
 /**
@@ -8,13 +8,13 @@ import { type EmbedTheme, embedMessage, embedThemeOf } from "#contract/embed.ts"
  */
 export const embedColorSchemeScript = `try {
   var theme = new URLSearchParams(window.location.search).get("theme");
-  var scheme = theme === "light" || theme === "dark" ? theme : window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+  var scheme = theme === "light" || theme === "dark" ? theme : window.matchMedia("${darkQuery}").matches ? "dark" : "light";
   document.documentElement.setAttribute("${colorSchemeAttribute}", scheme);
 } catch (e) {}`;
 
 /** The scheme a host page's message asks for, if it is that message from the page around us. */
 export function themeFromHost(event: MessageEvent): EmbedTheme | null {
-  if (event.source !== window.parent || window.parent === window) return null;
+  if (event.source !== window.parent) return null;
   const message = event.data as { type?: unknown; theme?: unknown } | null;
   if (!message || message.type !== embedMessage.theme) return null;
   return embedThemeOf(typeof message.theme === "string" ? message.theme : null);

@@ -41,7 +41,7 @@ function waitingTags(origin: string): HTMLScriptElement[] {
   );
 }
 
-/** The colour's alpha and whether it is dark, or null for a transparent background. */
+/** Whether a computed colour is dark, or null for a transparent one. */
 function darkness(color: string): boolean | null {
   const parts = color.match(/[\d.]+/g)?.map(Number);
   if (!parts || parts.length < 3) return null;

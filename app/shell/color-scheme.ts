@@ -10,7 +10,7 @@ export type ColorScheme = "light" | "dark" | "auto";
 export const colorSchemeStorageKey = "mantine-color-scheme-value";
 export const colorSchemeAttribute = "data-mantine-color-scheme";
 
-const darkQuery = "(prefers-color-scheme: dark)";
+export const darkQuery = "(prefers-color-scheme: dark)";
 
 /**
  * The head's inline script: sets the attribute before the first paint (no flash of the

@@ -34,19 +34,17 @@ export function securityHeaders(options: SecurityOptions) {
       return;
     }
     res.locals.cspNonce = randomBytes(16).toString("base64");
-    if (isEmbedPath(req.path.replace(/\.data$/, ""))) {
+    if (isEmbedPath(req.path)) {
       embeddable(req, res, next);
-      return;
-    }
-    if (req.path !== embedScriptPath) {
+    } else if (req.path === embedScriptPath) {
+      // The widget's script is loaded by other sites' pages (decision 040).
+      withHelmet(req, res, (error?: unknown) => {
+        res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+        next(error);
+      });
+    } else {
       withHelmet(req, res, next);
-      return;
     }
-    // The widget's script is loaded by other sites' pages (decision 040).
-    withHelmet(req, res, (error?: unknown) => {
-      res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
-      next(error);
-    });
   };
 }
 
