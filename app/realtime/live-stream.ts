@@ -14,16 +14,24 @@ let source: EventSource | null = null;
 let reopen: ReturnType<typeof setTimeout> | null = null;
 /** Opens in a row that ended for good: each waits twice as long, up to a minute. */
 let failedOpens = 0;
+/** The id of the last message heard while anyone listened: a stream opened again resumes after it. */
+let lastHeardId: string | null = null;
 
 function connect(): void {
   if (source || typeof EventSource === "undefined") return;
-  const opened = new EventSource("/api/stream");
+  // A stream opened again after one that ended for good asks for what it missed (the
+  // server reads `lastEventId` as it reads the browser's own Last-Event-ID), so an alert
+  // sent while the server restarted still arrives.
+  const opened = new EventSource(
+    lastHeardId === null
+      ? "/api/stream"
+      : `/api/stream?lastEventId=${encodeURIComponent(lastHeardId)}`,
+  );
   source = opened;
   // The browser retries a dropped connection by itself, but gives up for good on an
   // answer that is not the stream (a restarting server's 502, a 503): open it again a
-  // little later, while anyone still listens. A replay with Last-Event-ID is lost then;
-  // each listener's page already reads its state when it mounts. Signed out, it stops
-  // bothering the server: the waits double up to a minute.
+  // little later, while anyone still listens, from the last message heard. Signed out, it
+  // stops bothering the server: the waits double up to a minute.
   opened.onopen = () => {
     failedOpens = 0;
   };
@@ -40,6 +48,7 @@ function connect(): void {
     );
   };
   opened.onmessage = (event) => {
+    if (event.lastEventId) lastHeardId = event.lastEventId;
     let message: LiveMessage;
     try {
       message = JSON.parse(event.data) as LiveMessage;
@@ -53,6 +62,8 @@ function connect(): void {
 function disconnect(): void {
   source?.close();
   source = null;
+  // Nobody listens: the next page reads its own state when it mounts, no replay.
+  lastHeardId = null;
   if (reopen) clearTimeout(reopen);
   reopen = null;
 }
